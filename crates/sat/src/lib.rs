@@ -1,0 +1,36 @@
+//! The solver-agnostic SAT layer of gridsat.
+//!
+//! Build a [`Formula`] from named variable [`Block`]s and named clause families, add
+//! at-most-one / exactly-one constraints with a selectable [`AmoEncoding`], hand it to
+//! any [`Backend`] (CaDiCaL built in, any external program, optionally batsat), and
+//! write or read it as DIMACS.
+//!
+//! ```
+//! use gridsat_sat::{Formula, AmoEncoding, Outcome, amo, default_backend};
+//!
+//! let mut f = Formula::new();
+//! let x = f.new_named_block("x", &[3], |i| format!("colour {}", i[0]));
+//! let alo = f.family("at least one colour");
+//! let amo_f = f.family("at most one colour");
+//! let lits: Vec<_> = (0..3).map(|i| x.var(&[i]).pos()).collect();
+//! amo::exactly_one(&mut f, alo, amo_f, &lits, AmoEncoding::Pairwise);
+//!
+//! let mut solver = default_backend();
+//! solver.add_formula(&f);
+//! assert_eq!(solver.solve(&[x.var(&[1]).pos()]).unwrap(), Outcome::Sat);
+//! assert_eq!(solver.value(x.var(&[0]).pos()), Some(false));
+//! assert_eq!(f.describe(x.var(&[2])), "colour 2");
+//! ```
+
+pub mod amo;
+mod block;
+pub mod dimacs;
+mod formula;
+mod lit;
+pub mod solver;
+
+pub use amo::AmoEncoding;
+pub use block::Block;
+pub use formula::{Family, FamilyId, Formula};
+pub use lit::{Lit, Var};
+pub use solver::{Backend, BackendSpec, Interrupt, Limits, Outcome, SolverError, default_backend};

@@ -1,0 +1,133 @@
+//! The optional pure-Rust backend: batsat, a MiniSat descendant (cargo feature `batsat`).
+
+use super::{Backend, Interrupt, Limits, Outcome, SolverError};
+use crate::lit::Lit;
+use batsat::{SolverInterface, lbool};
+use std::time::Instant;
+
+/// Stops the search when interrupted or past the deadline.
+#[derive(Default)]
+struct Stop {
+    interrupt: Interrupt,
+    deadline: Option<Instant>,
+}
+
+impl batsat::Callbacks for Stop {
+    fn stop(&self) -> bool {
+        self.interrupt.is_set() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// batsat behind the [`Backend`] interface. It has no conflict limit; deadlines and
+/// interrupts work.
+pub struct BatsatBackend {
+    solver: batsat::Solver<Stop>,
+    interrupt: Interrupt,
+    limits: Limits,
+    buf: Vec<batsat::Lit>,
+}
+
+impl BatsatBackend {
+    /// A fresh solver with default options.
+    pub fn new() -> BatsatBackend {
+        let interrupt = Interrupt::new();
+        let stop = Stop {
+            interrupt: interrupt.clone(),
+            deadline: None,
+        };
+        BatsatBackend {
+            solver: batsat::Solver::new(Default::default(), stop),
+            interrupt,
+            limits: Limits::default(),
+            buf: Vec::new(),
+        }
+    }
+
+    fn lit(&mut self, l: Lit) -> batsat::Lit {
+        let v = self.solver.var_of_int(l.var().index() as u32);
+        batsat::Lit::new(v, l.is_pos())
+    }
+}
+
+impl Default for BatsatBackend {
+    fn default() -> Self {
+        BatsatBackend::new()
+    }
+}
+
+impl Backend for BatsatBackend {
+    fn name(&self) -> String {
+        "batsat-0.6".to_string()
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        for &l in clause {
+            buf.push(self.lit(l));
+        }
+        self.solver.add_clause_reuse(&mut buf);
+        self.buf = buf;
+    }
+
+    fn reserve(&mut self, num_vars: u32) {
+        if num_vars > 0 {
+            self.solver.var_of_int(num_vars - 1);
+        }
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
+        if self.interrupt.is_set() || self.limits.expired() {
+            return Ok(Outcome::Unknown);
+        }
+        let a: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
+        let r = self.solver.solve_limited(&a);
+        Ok(if r == lbool::TRUE {
+            Outcome::Sat
+        } else if r == lbool::FALSE {
+            Outcome::Unsat
+        } else {
+            Outcome::Unknown
+        })
+    }
+
+    fn value(&self, lit: Lit) -> Option<bool> {
+        let idx = lit.var().index() as u32;
+        if idx >= self.solver.num_vars() {
+            return None;
+        }
+        let v = batsat::Var::unsafe_from_idx(idx);
+        let r = self.solver.value_lit(batsat::Lit::new(v, lit.is_pos()));
+        if r == lbool::TRUE {
+            Some(true)
+        } else if r == lbool::FALSE {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn failed(&self, lit: Lit) -> bool {
+        let idx = lit.var().index() as u32;
+        if idx >= self.solver.num_vars() {
+            return false;
+        }
+        let v = batsat::Var::unsafe_from_idx(idx);
+        // batsat's core holds the negations of the failed assumptions (MiniSat's convention).
+        let l = batsat::Lit::new(v, lit.is_pos());
+        self.solver.unsat_core_contains_lit(!l) || self.solver.unsat_core_contains_lit(l)
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.solver.cb_mut().deadline = limits.deadline;
+    }
+
+    fn interrupt_handle(&self) -> Interrupt {
+        self.interrupt.clone()
+    }
+
+    fn conflicts(&self) -> Option<u64> {
+        Some(self.solver.num_conflicts())
+    }
+}

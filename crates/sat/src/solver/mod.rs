@@ -1,0 +1,317 @@
+//! Solver backends behind one small incremental interface.
+
+#[cfg(feature = "batsat")]
+mod batsat;
+#[cfg(feature = "cadical")]
+mod cadical;
+mod external;
+
+#[cfg(feature = "batsat")]
+pub use self::batsat::BatsatBackend;
+#[cfg(feature = "cadical")]
+pub use self::cadical::CadicalBackend;
+pub use external::{ExternalBackend, ExternalCommand};
+
+use crate::formula::Formula;
+use crate::lit::Lit;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The answer of one `solve` call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A model was found; read it with [`Backend::value`].
+    Sat,
+    /// No model under the assumptions; [`Backend::failed`] names the guilty ones.
+    Unsat,
+    /// A limit was reached or the search was interrupted.
+    Unknown,
+}
+
+/// A flag that stops a running search from another thread (or a signal handler).
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// A fresh, unset flag.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+    /// Asks every search watching this flag to stop as soon as it can.
+    pub fn interrupt(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    /// True once [`Interrupt::interrupt`] was called (and not cleared).
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+    /// Clears the flag so that later searches run again.
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Resource limits applied to every later `solve` call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Give up (with [`Outcome::Unknown`]) after this many conflicts in one call.
+    pub conflicts: Option<u64>,
+    /// Give up when this instant has passed.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// True when the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Errors a backend can report (the built-in ones only fail through misuse; the external
+/// one fails when the program cannot run or answers something unreadable).
+#[derive(Debug, thiserror::Error)]
+pub enum SolverError {
+    /// Writing the formula or reading the answer failed.
+    #[error("{context}: {source}")]
+    Io {
+        /// What was being done.
+        context: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The external solver could not be started.
+    #[error("cannot run external solver '{program}': {source}")]
+    Spawn {
+        /// The program name.
+        program: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The external solver's answer could not be understood.
+    #[error("external solver '{program}' {problem}")]
+    BadAnswer {
+        /// The program name.
+        program: String,
+        /// What was wrong with the answer.
+        problem: String,
+    },
+}
+
+/// An incremental SAT solver: clauses may be added between calls, each call may assume
+/// literals, and an unsatisfiable call says which assumptions were to blame.
+pub trait Backend: Send {
+    /// Name and version, e.g. `"cadical-1.9.5"`.
+    fn name(&self) -> String;
+
+    /// Adds a clause (kept for all later calls).
+    fn add_clause(&mut self, clause: &[Lit]);
+
+    /// Makes sure variables `1..=num_vars` exist (a variable in no clause stays free).
+    fn reserve(&mut self, num_vars: u32);
+
+    /// Solves under `assumptions`, which hold for this call only.
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError>;
+
+    /// The value of `lit` in the model of the last satisfiable call (`None` when the
+    /// solver left it unassigned, which means either value works).
+    fn value(&self, lit: Lit) -> Option<bool>;
+
+    /// After an unsatisfiable call, true when assumption `lit` is part of the reason.
+    /// Backends that cannot tell answer true for every assumption (always sound).
+    fn failed(&self, lit: Lit) -> bool;
+
+    /// Sets limits for later calls.
+    fn set_limits(&mut self, limits: Limits);
+
+    /// A handle that interrupts this solver's searches from another thread.
+    fn interrupt_handle(&self) -> Interrupt;
+
+    /// Conflicts counted over all calls so far, when the backend reports them.
+    fn conflicts(&self) -> Option<u64> {
+        None
+    }
+
+    /// Adds every clause of `f` and reserves its variables.
+    fn add_formula(&mut self, f: &Formula) {
+        self.reserve(f.num_vars());
+        for (_, clause) in f.clauses() {
+            self.add_clause(clause);
+        }
+    }
+
+    /// The model of the last satisfiable call as a vector indexed by
+    /// [`crate::Var::index`], for variables `1..=num_vars` (unassigned counts as false).
+    fn model(&self, num_vars: u32) -> Vec<bool> {
+        (1..=num_vars)
+            .map(|v| self.value(crate::Var::new(v).pos()).unwrap_or(false))
+            .collect()
+    }
+}
+
+/// Which backend to use, as written on a command line: `cadical`, `batsat` or
+/// `external:CMD [ARGS…]`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum BackendSpec {
+    /// The built-in CaDiCaL (default).
+    #[default]
+    Cadical,
+    /// The pure-Rust batsat (cargo feature `batsat`).
+    Batsat,
+    /// Any SAT-competition-style program.
+    External(ExternalCommand),
+}
+
+impl BackendSpec {
+    /// Builds a fresh solver of this kind.
+    pub fn build(&self) -> Result<Box<dyn Backend>, String> {
+        match self {
+            #[cfg(feature = "cadical")]
+            BackendSpec::Cadical => Ok(Box::new(CadicalBackend::new())),
+            #[cfg(not(feature = "cadical"))]
+            BackendSpec::Cadical => Err("this gridsat was built without CaDiCaL".into()),
+            #[cfg(feature = "batsat")]
+            BackendSpec::Batsat => Ok(Box::new(BatsatBackend::new())),
+            #[cfg(not(feature = "batsat"))]
+            BackendSpec::Batsat => {
+                Err("this gridsat was built without batsat (rebuild with --features batsat)".into())
+            }
+            BackendSpec::External(cmd) => Ok(Box::new(ExternalBackend::new(cmd.clone()))),
+        }
+    }
+}
+
+impl FromStr for BackendSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "cadical" => Ok(BackendSpec::Cadical),
+            "batsat" => Ok(BackendSpec::Batsat),
+            _ => match s.strip_prefix("external:") {
+                Some(cmd) => ExternalCommand::parse(cmd).map(BackendSpec::External),
+                None => Err(format!(
+                    "unknown solver '{s}' (expected cadical, batsat or external:COMMAND)"
+                )),
+            },
+        }
+    }
+}
+
+impl fmt::Display for BackendSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackendSpec::Cadical => f.write_str("cadical"),
+            BackendSpec::Batsat => f.write_str("batsat"),
+            BackendSpec::External(c) => write!(f, "external:{c}"),
+        }
+    }
+}
+
+/// The built-in default backend (CaDiCaL, or batsat when built without it).
+pub fn default_backend() -> Box<dyn Backend> {
+    #[cfg(feature = "cadical")]
+    return Box::new(CadicalBackend::new());
+    #[cfg(all(not(feature = "cadical"), feature = "batsat"))]
+    return Box::new(BatsatBackend::new());
+    #[cfg(all(not(feature = "cadical"), not(feature = "batsat")))]
+    compile_error!("gridsat-sat needs the cadical or the batsat feature");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    fn lit(n: i32) -> Lit {
+        Lit::from_dimacs(n)
+    }
+
+    /// The contract every built-in backend must keep.
+    pub(crate) fn exercise(s: &mut dyn Backend) {
+        // (1 ∨ 2) ∧ (¬1 ∨ 2) ∧ (¬2 ∨ 3)
+        s.add_clause(&[lit(1), lit(2)]);
+        s.add_clause(&[lit(-1), lit(2)]);
+        s.add_clause(&[lit(-2), lit(3)]);
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Sat);
+        assert_eq!(s.value(lit(2)), Some(true));
+        assert_eq!(s.value(lit(3)), Some(true));
+        assert_eq!(s.value(lit(-3)), Some(false));
+        // Assuming ¬3 is contradictory; the failed assumption is ¬3, not the bystander 4.
+        s.reserve(4);
+        assert_eq!(s.solve(&[lit(4), lit(-3)]).unwrap(), Outcome::Unsat);
+        assert!(s.failed(lit(-3)));
+        // The assumption was only for that call.
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Sat);
+        // Clauses added between calls stay.
+        s.add_clause(&[lit(-3)]);
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unsat);
+    }
+
+    /// A formula that takes a CDCL solver a long time: pigeonhole 12 into 11.
+    pub(crate) fn pigeonhole(s: &mut dyn Backend, pigeons: i32) {
+        let holes = pigeons - 1;
+        let v = |p: i32, h: i32| lit(p * holes + h + 1);
+        for p in 0..pigeons {
+            let c: Vec<Lit> = (0..holes).map(|h| v(p, h)).collect();
+            s.add_clause(&c);
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    s.add_clause(&[!v(p, h), !v(q, h)]);
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_keeps_the_contract() {
+        exercise(&mut CadicalBackend::new());
+    }
+
+    #[cfg(feature = "batsat")]
+    #[test]
+    fn batsat_keeps_the_contract() {
+        exercise(&mut BatsatBackend::new());
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn cadical_honours_deadline_interrupt_and_conflict_limit() {
+        use std::time::Duration;
+        let mut s = CadicalBackend::new();
+        pigeonhole(&mut s, 13);
+        s.set_limits(Limits {
+            conflicts: Some(100),
+            deadline: None,
+        });
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        let start = Instant::now();
+        s.set_limits(Limits {
+            conflicts: None,
+            deadline: Some(start + Duration::from_millis(200)),
+        });
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        assert!(start.elapsed() < Duration::from_secs(2));
+        s.set_limits(Limits::default());
+        let handle = s.interrupt_handle();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            handle.interrupt();
+        });
+        let start = Instant::now();
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        assert!(start.elapsed() < Duration::from_secs(2));
+        t.join().unwrap();
+    }
+
+    #[test]
+    fn specs_parse() {
+        assert_eq!("cadical".parse::<BackendSpec>(), Ok(BackendSpec::Cadical));
+        let e: BackendSpec = "external:kissat -q".parse().unwrap();
+        assert_eq!(e.to_string(), "external:kissat -q");
+        assert!("picosat".parse::<BackendSpec>().is_err());
+        assert!("external:".parse::<BackendSpec>().is_err());
+    }
+}
