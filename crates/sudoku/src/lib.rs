@@ -24,15 +24,18 @@ mod parse;
 mod shape;
 mod solve;
 mod symbols;
+pub mod variants;
 
 pub use candidates::Candidates;
 pub use check::check_solution;
 pub use conflict::{Conflict, Reason, duplicate_givens};
 pub use encode::{
     CellVars, EncodeOptions, Encoded, Encoding, GivenMode, encode, encode_candidates, encode_rules,
+    encode_rules_with, encode_with,
 };
 pub use grid::{Grid, Placement};
 pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles};
 pub use shape::{House, MAX_SIDE, Shape};
 pub use solve::{Answer, SolveError, SolveOptions, Stats, SudokuSolver, Verdict};
 pub use symbols::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
+pub use variants::{CageEncoding, Rules, RulesSolver, check_solution_with};

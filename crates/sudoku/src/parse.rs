@@ -4,6 +4,9 @@
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::symbols::Alphabet;
+use crate::variants::{
+    Rules, looks_like_json, looks_like_variant_text, parse_variant_json, parse_variant_text,
+};
 use std::fmt;
 
 /// What the command line fixes about the puzzles (the rest is inferred).
@@ -26,6 +29,10 @@ pub struct ParsedPuzzle {
     pub line: usize,
     /// Text after the puzzle on its line (one-per-line layout), if any.
     pub comment: Option<String>,
+    /// Variant rules (classic unless read from a variant file).
+    pub rules: Rules,
+    /// The known solution, when the variant file gives one.
+    pub solution: Option<Grid>,
 }
 
 /// A problem in the input, at a 1-based line and column.
@@ -57,12 +64,27 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> ParseError {
 
 /// Reads every puzzle of `text`. Each item is a puzzle or the error that spoiled it,
 /// so one bad puzzle does not hide the others.
+///
+/// Text whose first line is a section header such as `rules:` or `givens:`, or that
+/// starts with `{`, is read as a variant file (see [`crate::variants`]).
 pub fn parse_puzzles<'a>(text: &'a str, opts: &'a ParseOptions) -> Puzzles<'a> {
+    let variant = if looks_like_variant_text(text) {
+        Some(parse_variant_text(text, opts).into_iter())
+    } else if looks_like_json(text) {
+        Some(parse_variant_json(text, opts).into_iter())
+    } else {
+        None
+    };
     Puzzles {
-        lines: text.lines().collect(),
+        lines: if variant.is_some() {
+            Vec::new()
+        } else {
+            text.lines().collect()
+        },
         pos: 0,
         in_line_mode: false,
         opts,
+        variant,
     }
 }
 
@@ -73,6 +95,8 @@ pub struct Puzzles<'a> {
     /// Inside a paragraph of one-puzzle-per-line puzzles.
     in_line_mode: bool,
     opts: &'a ParseOptions,
+    /// The puzzles of a variant file, read at once.
+    variant: Option<std::vec::IntoIter<Result<ParsedPuzzle, ParseError>>>,
 }
 
 impl Puzzles<'_> {
@@ -117,6 +141,9 @@ impl Iterator for Puzzles<'_> {
     type Item = Result<ParsedPuzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(v) = &mut self.variant {
+            return v.next();
+        }
         while self.pos < self.lines.len() && self.is_separator(self.lines[self.pos]) {
             self.pos += 1;
             self.in_line_mode = false;
@@ -317,6 +344,8 @@ fn parse_line_puzzle(
         alphabet: Some(alphabet),
         line: ln,
         comment: (!comment.is_empty()).then(|| comment.to_string()),
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -348,6 +377,8 @@ fn parse_char_block(
         alphabet: Some(alphabet),
         line: first,
         comment: None,
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -426,6 +457,8 @@ fn parse_int_block_flat(
         alphabet,
         line: first,
         comment: None,
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
