@@ -1,12 +1,13 @@
 //! `gridsat sudoku solve`: verdicts and verified solutions for every puzzle of a file.
 
 use super::args::{GridArgs, read_puzzles, stdin_path};
+use super::dispatch::AnySolver;
 use super::output::{Format, JsonAnswer, text_answer};
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail, ctrl_c};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
-use gridsat_sudoku::{Encoding, SolveOptions, SudokuSolver, Verdict};
+use gridsat_sudoku::{Encoding, SolveOptions, Verdict};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -73,7 +74,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
         );
     }
     let max = if args.first { 1 } else { args.count as usize };
-    let mut solver = SudokuSolver::new(SolveOptions {
+    let mut solver = AnySolver::new(SolveOptions {
         encoding: args.encoding,
         amo: args.amo,
         backend: args.solver.clone(),
@@ -127,7 +128,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
             exit = exit.worst(Exit::Unknown);
             continue;
         }
-        let answer = solver.solve(&puzzle.grid).map_err(|e| {
+        let answer = solver.solve(&puzzle).map_err(|e| {
             let _ = out.flush();
             Fail::failure(format!("{label}: {e}"))
         })?;

@@ -11,13 +11,16 @@ mod format;
 mod houses;
 mod json;
 mod killer;
+mod random;
 mod solve;
 
 pub use check::check_solution_with;
 pub use encode::add_rule_families;
 pub use format::{looks_like_variant_text, parse_variant_text, write_variant_text};
+pub use houses::PairRule;
 pub use json::{looks_like_json, parse_variant_json, variant_json};
-pub use killer::CageEncoding;
+pub use killer::{CageEncoding, digit_sets};
+pub use random::{random_cages, random_regions};
 pub use solve::RulesSolver;
 
 use crate::shape::Shape;

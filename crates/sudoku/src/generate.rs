@@ -1,0 +1,378 @@
+//! Puzzle generation: a random solution grid, then givens removed (whole symmetry
+//! orbits at a time) while the puzzle keeps exactly one solution, proven by
+//! propagation or by a SAT call; optionally down to a clue count or a difficulty.
+
+use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode_rules_with};
+use crate::grid::Grid;
+use crate::logic::Logic;
+use crate::rate::{Level, RateOptions, Rating, rate};
+use crate::rng::Rng;
+use crate::search::{Order, search};
+use crate::shape::Shape;
+use crate::symmetry::Symmetry;
+use crate::variants::{Rules, check_solution_with, random_cages, random_regions};
+use gridsat_sat::{AmoEncoding, Backend, BackendSpec, Lit, Outcome, SolverError, Var};
+use std::fmt;
+
+/// How many givens to leave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Remove givens until none (no orbit, with a symmetry) can go without losing uniqueness.
+    Minimal,
+    /// Remove givens until exactly this many are left.
+    Clues(usize),
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    /// Grid shape.
+    pub shape: Shape,
+    /// Rules every puzzle follows (regions and cages included when fixed).
+    pub rules: Rules,
+    /// Draw new random jigsaw regions for every puzzle.
+    pub random_regions: bool,
+    /// Draw new random killer cages for every puzzle (sums from its solution).
+    pub random_cages: bool,
+    /// Symmetry of the pattern of givens.
+    pub symmetry: Symmetry,
+    /// How many givens.
+    pub target: Target,
+    /// Keep only puzzles of this difficulty.
+    pub difficulty: Option<Level>,
+    /// Give up on a puzzle after this many attempts (fresh solution grids).
+    pub max_attempts: usize,
+    /// How puzzles are rated.
+    pub rate: RateOptions,
+    /// The SAT backend for the uniqueness proofs.
+    pub backend: BackendSpec,
+}
+
+impl GenerateOptions {
+    /// Minimal puzzles of `shape`, classic rules, no symmetry, any difficulty.
+    pub fn new(shape: Shape) -> GenerateOptions {
+        GenerateOptions {
+            shape,
+            rules: Rules::default(),
+            random_regions: false,
+            random_cages: false,
+            symmetry: Symmetry::None,
+            target: Target::Minimal,
+            difficulty: None,
+            max_attempts: 1000,
+            rate: RateOptions::default(),
+            backend: BackendSpec::default(),
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The givens.
+    pub puzzle: Grid,
+    /// Its unique solution (checked by the independent checker).
+    pub solution: Grid,
+    /// Its rules (with the random regions or cages, if any).
+    pub rules: Rules,
+    /// Its rating.
+    pub rating: Rating,
+    /// Attempts it took (1 = the first solution grid worked).
+    pub attempts: usize,
+    /// Uniqueness proofs made by propagation alone, and by SAT calls.
+    pub proofs: (usize, usize),
+}
+
+/// Why generation failed.
+#[derive(Debug)]
+pub enum GenerateError {
+    /// The options do not make sense (e.g. an impossible region map).
+    Setup(String),
+    /// No puzzle met the target within the attempts.
+    GaveUp(String),
+    /// The SAT backend failed.
+    Solver(SolverError),
+    /// A generated solution failed the independent check (a bug).
+    Verification(String),
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Setup(m) | GenerateError::GaveUp(m) => f.write_str(m),
+            GenerateError::Solver(e) => write!(f, "{e}"),
+            GenerateError::Verification(m) => {
+                write!(f, "a generated solution failed verification: {m}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<SolverError> for GenerateError {
+    fn from(e: SolverError) -> Self {
+        GenerateError::Solver(e)
+    }
+}
+
+/// A warm SAT solver for one set of rules that answers "does this puzzle have a
+/// solution other than this one?".
+struct Uniqueness {
+    rules: Rules,
+    vars: CellVars,
+    backend: Box<dyn Backend>,
+    next_var: u32,
+}
+
+impl Uniqueness {
+    fn new(shape: Shape, rules: &Rules, spec: &BackendSpec) -> Result<Uniqueness, GenerateError> {
+        let opts = EncodeOptions {
+            encoding: Encoding::Extended,
+            amo: AmoEncoding::Pairwise,
+            givens: GivenMode::Assumptions,
+            ..Default::default()
+        };
+        let (f, vars) = encode_rules_with(shape, rules, &opts).map_err(GenerateError::Setup)?;
+        let mut backend = spec.build().map_err(GenerateError::Setup)?;
+        backend.add_formula(&f);
+        Ok(Uniqueness {
+            rules: rules.clone(),
+            vars,
+            backend,
+            next_var: f.num_vars() + 1,
+        })
+    }
+
+    /// A fresh activation literal under which "differs from `solution`" holds.
+    fn differ_from(&mut self, solution: &Grid) -> Var {
+        let act = Var::new(self.next_var);
+        self.next_var += 1;
+        self.backend.reserve(act.get());
+        let empty = Grid::empty(solution.shape());
+        let mut clause = self.vars.blocking_clause(&empty, solution);
+        clause.push(act.neg());
+        self.backend.add_clause(&clause);
+        act
+    }
+
+    /// True when `puzzle` has no solution besides the one `act` excludes.
+    fn unique(&mut self, puzzle: &Grid, act: Var) -> Result<bool, GenerateError> {
+        let mut assume: Vec<Lit> = puzzle
+            .givens()
+            .map(|p| self.vars.var(p.row, p.col, p.value).expect("dense").pos())
+            .collect();
+        assume.push(act.pos());
+        match self.backend.solve(&assume)? {
+            Outcome::Unsat => Ok(true),
+            Outcome::Sat => Ok(false),
+            Outcome::Unknown => Err(GenerateError::GaveUp(
+                "the uniqueness check was interrupted".into(),
+            )),
+        }
+    }
+
+    fn retire(&mut self, act: Var) {
+        self.backend.add_clause(&[act.neg()]);
+    }
+}
+
+/// Generates puzzles; the same options, seed and index give the same puzzle.
+pub struct Generator {
+    opts: GenerateOptions,
+    /// Reasoning model and SAT solver for the fixed rules (rebuilt when rules vary).
+    fixed: Option<(Logic, Uniqueness)>,
+}
+
+impl Generator {
+    /// A generator; checks that the rules fit the shape.
+    pub fn new(opts: GenerateOptions) -> Result<Generator, GenerateError> {
+        opts.rules
+            .validate(opts.shape)
+            .map_err(GenerateError::Setup)?;
+        if let Target::Clues(k) = opts.target {
+            if k > opts.shape.cells() {
+                return Err(GenerateError::Setup(format!(
+                    "--clues {k}: a {n}×{n} grid has only {} cells",
+                    opts.shape.cells(),
+                    n = opts.shape.n()
+                )));
+            }
+        }
+        Ok(Generator { opts, fixed: None })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &GenerateOptions {
+        &self.opts
+    }
+
+    /// Puzzle number `index` of the run seeded with `seed`.
+    pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let mut rng = Rng::for_item(seed, index);
+        let mut fewest: Option<usize> = None;
+        let mut wrong_level = 0;
+        for attempt in 1..=self.opts.max_attempts.max(1) {
+            match self.attempt(&mut rng)? {
+                Attempt::NoGrid => {}
+                Attempt::Above(k) => fewest = Some(fewest.map_or(k, |f| f.min(k))),
+                Attempt::Done(mut g) => {
+                    if self.opts.difficulty.is_none_or(|d| d == g.rating.level) {
+                        g.attempts = attempt;
+                        return Ok(g);
+                    }
+                    wrong_level += 1;
+                }
+            }
+        }
+        let n = self.opts.shape.n();
+        Err(GenerateError::GaveUp(match (self.opts.target, fewest) {
+            (Target::Clues(k), Some(f)) if wrong_level == 0 => format!(
+                "no {n}×{n} puzzle with exactly {k} givens found in {} attempts (the fewest reached was {f}{})",
+                self.opts.max_attempts,
+                if self.opts.symmetry == Symmetry::None {
+                    String::new()
+                } else {
+                    format!(" with symmetry {}", self.opts.symmetry)
+                }
+            ),
+            _ if wrong_level > 0 => format!(
+                "no {} puzzle found in {} attempts ({wrong_level} puzzles of other difficulties were made): raise --max-attempts",
+                self.opts.difficulty.map_or("", |d| d.name()),
+                self.opts.max_attempts
+            ),
+            _ => format!(
+                "no puzzle found in {} attempts: the rules may admit no {n}×{n} grid",
+                self.opts.max_attempts
+            ),
+        }))
+    }
+
+    fn attempt(&mut self, rng: &mut Rng) -> Result<Attempt, GenerateError> {
+        let shape = self.opts.shape;
+        let mut rules = self.opts.rules.clone();
+        if self.opts.random_regions {
+            rules.regions = Some(random_regions(shape, rng));
+        }
+        // The solution grid: a randomised search under every rule but the cages.
+        let mut base_rules = rules.clone();
+        let cages_later = self.opts.random_cages;
+        if cages_later {
+            base_rules.cages.clear();
+        }
+        let varying = self.opts.random_regions || self.opts.random_cages;
+        let mut base = if varying || self.fixed.is_none() {
+            Some(Logic::new(shape, &base_rules).map_err(GenerateError::Setup)?)
+        } else {
+            None
+        };
+        let logic = match &mut base {
+            Some(l) => l,
+            None => &mut self.fixed.as_mut().expect("built").0,
+        };
+        let empty = Grid::empty(shape);
+        if logic.load(&empty, &[]).is_err() {
+            return Ok(Attempt::NoGrid);
+        }
+        let limit = 20 * shape.cells() as u64;
+        let found = search(logic, &mut Order::FewestCandidates(rng), 1, limit);
+        let Some(solution) = found.first else {
+            return Ok(Attempt::NoGrid);
+        };
+        check_solution_with(&empty, &solution, &base_rules).map_err(GenerateError::Verification)?;
+        if cages_later {
+            rules.cages = random_cages(&solution, rng);
+        }
+        // Models for the final rules.
+        if varying {
+            let logic = Logic::new(shape, &rules).map_err(GenerateError::Setup)?;
+            let uniq = Uniqueness::new(shape, &rules, &self.opts.backend)?;
+            self.fixed = Some((logic, uniq));
+        } else if self.fixed.is_none() {
+            let uniq = Uniqueness::new(shape, &rules, &self.opts.backend)?;
+            self.fixed = Some((base.expect("built above"), uniq));
+        }
+        let (logic, uniq) = self.fixed.as_mut().expect("built");
+        debug_assert_eq!(uniq.rules, rules);
+        check_solution_with(&empty, &solution, &rules).map_err(GenerateError::Verification)?;
+        let act = uniq.differ_from(&solution);
+        let result = reduce(logic, uniq, act, &solution, &self.opts, rng);
+        uniq.retire(act);
+        let (puzzle, proofs) = result?;
+        if let Target::Clues(k) = self.opts.target {
+            if puzzle.num_givens() != k {
+                return Ok(Attempt::Above(puzzle.num_givens()));
+            }
+        }
+        let rating = rate(logic, &puzzle, &self.opts.rate).map_err(|_| {
+            GenerateError::Verification("propagation contradicts a generated puzzle".into())
+        })?;
+        Ok(Attempt::Done(Generated {
+            puzzle,
+            solution,
+            rules,
+            rating,
+            attempts: 0,
+            proofs,
+        }))
+    }
+}
+
+enum Attempt {
+    /// No solution grid (the rules or regions admit none, or the search gave up).
+    NoGrid,
+    /// Stuck above the clue target with this many givens.
+    Above(usize),
+    /// A puzzle.
+    Done(Generated),
+}
+
+/// Removes orbits of givens from the full `solution` in random order while the puzzle
+/// stays unique; stops at the clue target. Returns the puzzle and the number of
+/// uniqueness proofs by propagation and by SAT.
+fn reduce(
+    logic: &mut Logic,
+    uniq: &mut Uniqueness,
+    act: Var,
+    solution: &Grid,
+    opts: &GenerateOptions,
+    rng: &mut Rng,
+) -> Result<(Grid, (usize, usize)), GenerateError> {
+    let n = solution.n();
+    let mut orbits = opts.symmetry.orbits(n);
+    rng.shuffle(&mut orbits);
+    let mut puzzle = solution.clone();
+    let mut count = n * n;
+    let mut proofs = (0, 0);
+    let floor = match opts.target {
+        Target::Clues(k) => k,
+        Target::Minimal => 0,
+    };
+    for orbit in orbits {
+        if count == floor && opts.target != Target::Minimal {
+            break;
+        }
+        if count - orbit.len() < floor {
+            continue;
+        }
+        for &(r, c) in &orbit {
+            puzzle.set(r, c, 0);
+        }
+        // Singles that fill the grid prove uniqueness without the solver.
+        let unique = if logic.load(&puzzle, &[]).is_ok() && logic.solved() {
+            proofs.0 += 1;
+            true
+        } else {
+            proofs.1 += 1;
+            uniq.unique(&puzzle, act)?
+        };
+        if unique {
+            count -= orbit.len();
+        } else {
+            for &(r, c) in &orbit {
+                puzzle.set(r, c, solution.get(r, c));
+            }
+        }
+    }
+    Ok((puzzle, proofs))
+}
