@@ -76,6 +76,10 @@ pub struct GenerateArgs {
     /// One JSON object per puzzle per line, with its solution and rating.
     #[arg(long)]
     pub json: bool,
+    /// Also write each solution (a `solution:` section in the variant format, the next
+    /// line in the line format, a second block in the grid layouts).
+    #[arg(long)]
+    pub with_solution: bool,
     /// Print a summary (puzzles/s, uniqueness proofs, seed) on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -126,6 +130,13 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
     let mut totals = (0usize, 0usize, 0usize);
     let mut levels: BTreeMap<Level, usize> = BTreeMap::new();
     let mut made = 0u64;
+    let writer = Writer {
+        seed,
+        alphabet: alphabet.as_ref(),
+        format,
+        json: args.json,
+        with_solution: args.with_solution,
+    };
     std::thread::scope(|s| -> Result<(), Fail> {
         for _ in 0..threads {
             let tx = tx.clone();
@@ -160,15 +171,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
                         totals.1 += g.proofs.1;
                         totals.2 += g.attempts;
                         *levels.entry(g.rating.level).or_default() += 1;
-                        write_one(
-                            &mut out,
-                            &g,
-                            want,
-                            seed,
-                            alphabet.as_ref(),
-                            format,
-                            args.json,
-                        )?;
+                        writer.write(&mut out, &g, want)?;
                     }
                     Err(e) => {
                         let code = match e {
@@ -270,45 +273,73 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     Ok((opts, alphabet))
 }
 
-fn write_one(
-    out: &mut impl Write,
-    g: &Generated,
-    k: u64,
+/// How generated puzzles are written.
+struct Writer<'a> {
     seed: u64,
-    alphabet: Option<&Alphabet>,
+    alphabet: Option<&'a Alphabet>,
     format: GenFormat,
-    as_json: bool,
-) -> Result<(), Fail> {
-    let givens = g.puzzle.num_givens();
-    if as_json {
-        let mut m = variant_json(&g.puzzle, &g.rules, alphabet, Some(&g.solution));
-        m.insert("puzzle".into(), json!(k));
-        m.insert("seed".into(), json!(seed));
-        m.insert("clues".into(), json!(givens));
-        m.insert("difficulty".into(), json!(g.rating.level.name()));
-        m.insert("rating".into(), rating_json(&g.rating));
-        writeln!(out, "{}", serde_json::Value::Object(m))?;
-        return Ok(());
+    json: bool,
+    with_solution: bool,
+}
+
+impl Writer<'_> {
+    /// Writes puzzle number `k`.
+    fn write(&self, out: &mut impl Write, g: &Generated, k: u64) -> Result<(), Fail> {
+        let (seed, alphabet, format, with_solution) =
+            (self.seed, self.alphabet, self.format, self.with_solution);
+        let as_json = self.json;
+        let givens = g.puzzle.num_givens();
+        if as_json {
+            let mut m = serde_json::Map::new();
+            m.insert("puzzle".into(), json!(k));
+            m.insert("seed".into(), json!(seed));
+            m.insert("clues".into(), json!(givens));
+            m.insert("difficulty".into(), json!(g.rating.level.name()));
+            m.extend(variant_json(
+                &g.puzzle,
+                &g.rules,
+                alphabet,
+                Some(&g.solution),
+            ));
+            m.insert("rating".into(), rating_json(&g.rating));
+            writeln!(out, "{}", serde_json::Value::Object(m))?;
+            return Ok(());
+        }
+        let note = format!("{givens} givens, {}", g.rating.level);
+        match format {
+            GenFormat::Line => {
+                writeln!(out, "{}  {note}", g.puzzle.to_line(alphabet))?;
+                if with_solution {
+                    writeln!(
+                        out,
+                        "{}  solution of puzzle {k}",
+                        g.solution.to_line(alphabet)
+                    )?;
+                }
+            }
+            GenFormat::Grid | GenFormat::Ints => {
+                let a = if format == GenFormat::Grid {
+                    alphabet
+                } else {
+                    None
+                };
+                writeln!(out, "# puzzle {k}: {note}")?;
+                writeln!(out, "{}", g.puzzle.to_block(a))?;
+                if with_solution {
+                    writeln!(out, "# solution of puzzle {k}")?;
+                    writeln!(out, "{}", g.solution.to_block(a))?;
+                }
+            }
+            GenFormat::Variant => {
+                writeln!(out, "# puzzle {k}: {note}")?;
+                let sol = with_solution.then_some(&g.solution);
+                writeln!(
+                    out,
+                    "{}",
+                    write_variant_text(&g.puzzle, &g.rules, alphabet, sol, None)
+                )?;
+            }
+        }
+        Ok(())
     }
-    let note = format!("{givens} givens, {}", g.rating.level);
-    match format {
-        GenFormat::Line => writeln!(out, "{}  {note}", g.puzzle.to_line(alphabet))?,
-        GenFormat::Grid => {
-            writeln!(out, "# puzzle {k}: {note}")?;
-            writeln!(out, "{}", g.puzzle.to_block(alphabet))?;
-        }
-        GenFormat::Ints => {
-            writeln!(out, "# puzzle {k}: {note}")?;
-            writeln!(out, "{}", g.puzzle.to_block(None))?;
-        }
-        GenFormat::Variant => {
-            writeln!(out, "# puzzle {k}: {note}")?;
-            writeln!(
-                out,
-                "{}",
-                write_variant_text(&g.puzzle, &g.rules, alphabet, None, None)
-            )?;
-        }
-    }
-    Ok(())
 }
