@@ -19,8 +19,10 @@ mod candidates;
 mod check;
 mod conflict;
 mod encode;
+mod geometry;
 mod grid;
 mod parse;
+mod propagate;
 mod shape;
 mod solve;
 mod symbols;
@@ -31,8 +33,10 @@ pub use conflict::{Conflict, Reason, duplicate_givens};
 pub use encode::{
     CellVars, EncodeOptions, Encoded, Encoding, GivenMode, encode, encode_candidates, encode_rules,
 };
+pub use geometry::Geometry;
 pub use grid::{Grid, Placement};
-pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles};
+pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles, parse_reader};
+pub use propagate::{Deduction, PROBE_WIDTH, Presolve, deduce};
 pub use shape::{House, MAX_SIDE, Shape};
 pub use solve::{Answer, SolveError, SolveOptions, Stats, SudokuSolver, Verdict};
 pub use symbols::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
