@@ -11,7 +11,7 @@
 //! let mut solver = SudokuSolver::new(SolveOptions::default());
 //! let answer = solver.solve(&puzzle.grid).unwrap();
 //! assert_eq!(answer.verdict, Verdict::Unique);
-//! let line = answer.solutions[0].to_line(puzzle.alphabet.as_ref());
+//! let line = answer.solutions[0].to_line(puzzle.alphabet.as_deref());
 //! assert!(line.starts_with("534678912"));
 //! ```
 

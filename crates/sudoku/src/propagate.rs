@@ -106,17 +106,20 @@ fn run<const W: usize>(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduc
 #[derive(Debug)]
 struct Dead;
 
-/// Candidate masks (W words per cell) and the propagation queues.
+/// Candidate masks (W words per cell), per-house value counts and the queues.
+///
+/// `count[h·(N+1) + v]` is the number of cells of house `h` whose candidates include
+/// `v` (a placed cell keeps its value). An elimination updates three counters; a count
+/// of 1 queues a hidden single, a count of 0 is a contradiction. No house is rescanned.
 #[derive(Clone)]
 struct Board<'g, const W: usize> {
     g: &'g Geometry,
-    full: [u64; W],
     cand: Vec<[u64; W]>,
     placed: Vec<u16>,
     unplaced: usize,
+    count: Vec<u16>,
     naked: Vec<u32>,
-    dirty: Vec<bool>,
-    dirty_list: Vec<u32>,
+    hidden: Vec<(u32, u16)>,
 }
 
 #[inline]
@@ -146,22 +149,29 @@ fn single<const W: usize>(v: u16) -> [u64; W] {
     m
 }
 
+/// Calls `f` for every value in the mask.
+#[inline]
+fn for_each<const W: usize>(m: &[u64; W], mut f: impl FnMut(u16)) {
+    for (k, &w) in m.iter().enumerate() {
+        let mut x = w;
+        while x != 0 {
+            f((k * 64 + x.trailing_zeros() as usize + 1) as u16);
+            x &= x - 1;
+        }
+    }
+}
+
 impl<'g, const W: usize> Board<'g, W> {
     fn new(g: &'g Geometry) -> Self {
         let n = g.n();
-        let mut full = [0u64; W];
-        for i in 0..n {
-            full[i / 64] |= 1 << (i % 64);
-        }
         Board {
             g,
-            full,
-            cand: vec![full; n * n],
+            cand: vec![[0u64; W]; n * n],
             placed: vec![0; n * n],
             unplaced: n * n,
+            count: vec![0; g.num_houses() * (n + 1)],
             naked: Vec::new(),
-            dirty: vec![false; g.num_houses()],
-            dirty_list: Vec::new(),
+            hidden: Vec::new(),
         }
     }
 
@@ -169,30 +179,90 @@ impl<'g, const W: usize> Board<'g, W> {
         self.cand.copy_from_slice(&other.cand);
         self.placed.copy_from_slice(&other.placed);
         self.unplaced = other.unplaced;
+        self.count.copy_from_slice(&other.count);
         self.naked.clear();
         self.naked.extend_from_slice(&other.naked);
-        self.dirty.copy_from_slice(&other.dirty);
-        self.dirty_list.clear();
-        self.dirty_list.extend_from_slice(&other.dirty_list);
+        self.hidden.clear();
+        self.hidden.extend_from_slice(&other.hidden);
     }
 
+    /// Places the givens in one sweep: each house's used values are collected once and
+    /// removed from its empty cells (O(N²) words instead of O(givens · N)), then the
+    /// counters are filled.
     fn place_givens(&mut self, puzzle: &Grid) -> Result<(), Dead> {
-        for (i, &v) in puzzle.values().iter().enumerate() {
-            if v != 0 {
-                self.place(i, v)?;
-            }
+        let g = self.g;
+        let n = g.n();
+        let mut full = [0u64; W];
+        for i in 0..n {
+            full[i / 64] |= 1 << (i % 64);
         }
-        for h in 0..self.g.num_houses() {
-            self.mark(h);
+        let mut used = vec![[0u64; W]; g.num_houses()];
+        for (i, &v) in puzzle.values().iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let bit = single::<W>(v);
+            for h in g.houses_of(i) {
+                let u = &mut used[h as usize];
+                for k in 0..W {
+                    if u[k] & bit[k] != 0 {
+                        return Err(Dead); // the same value twice in a house
+                    }
+                    u[k] |= bit[k];
+                }
+            }
+            self.placed[i] = v;
+            self.cand[i] = bit;
+            self.unplaced -= 1;
+        }
+        for i in 0..self.cand.len() {
+            let houses = g.houses_of(i);
+            if self.placed[i] == 0 {
+                let [a, b, c] = houses;
+                let m = &mut self.cand[i];
+                for k in 0..W {
+                    m[k] = full[k]
+                        & !(used[a as usize][k] | used[b as usize][k] | used[c as usize][k]);
+                }
+                match count(m) {
+                    0 => return Err(Dead),
+                    1 => self.naked.push(i as u32),
+                    _ => {}
+                }
+            }
+            let m = self.cand[i];
+            let count = &mut self.count;
+            for_each(&m, |v| {
+                for h in houses {
+                    count[h as usize * (n + 1) + v as usize] += 1;
+                }
+            });
+        }
+        for h in 0..g.num_houses() {
+            for v in 1..=n {
+                match self.count[h * (n + 1) + v] {
+                    0 => return Err(Dead),
+                    1 => self.hidden.push((h as u32, v as u16)),
+                    _ => {}
+                }
+            }
         }
         Ok(())
     }
 
+    /// One fewer cell of house `h` can hold `v`.
     #[inline]
-    fn mark(&mut self, h: usize) {
-        if !self.dirty[h] {
-            self.dirty[h] = true;
-            self.dirty_list.push(h as u32);
+    fn drop_count(&mut self, h: u32, v: u16) -> Result<(), Dead> {
+        let n1 = self.g.n() + 1;
+        let c = &mut self.count[h as usize * n1 + v as usize];
+        *c -= 1;
+        match *c {
+            0 => Err(Dead),
+            1 => {
+                self.hidden.push((h, v));
+                Ok(())
+            }
+            _ => Ok(()),
         }
     }
 
@@ -205,10 +275,24 @@ impl<'g, const W: usize> Board<'g, W> {
         }
         self.placed[cell] = v;
         self.unplaced -= 1;
-        self.cand[cell] = single(v);
         let g = self.g;
-        for h in g.houses_of(cell) {
-            self.mark(h as usize);
+        let houses = g.houses_of(cell);
+        // The cell's other values go.
+        let mut others = self.cand[cell];
+        let i = (v - 1) as usize;
+        others[i / 64] &= !(1 << (i % 64));
+        self.cand[cell] = single(v);
+        let mut result = Ok(());
+        for_each(&others, |u| {
+            for h in houses {
+                if result.is_ok() {
+                    result = self.drop_count(h, u);
+                }
+            }
+        });
+        result?;
+        // The value leaves the peers.
+        for h in houses {
             for &o in g.house(h as usize) {
                 if o as usize != cell {
                     self.eliminate(o as usize, v)?;
@@ -235,7 +319,7 @@ impl<'g, const W: usize> Board<'g, W> {
             _ => {}
         }
         for h in self.g.houses_of(cell) {
-            self.mark(h as usize);
+            self.drop_count(h, v)?;
         }
         Ok(())
     }
@@ -250,82 +334,27 @@ impl<'g, const W: usize> Board<'g, W> {
                 }
                 continue;
             }
-            if let Some(h) = self.dirty_list.pop() {
-                self.dirty[h as usize] = false;
-                self.hidden_singles(h as usize)?;
+            if let Some((h, v)) = self.hidden.pop() {
+                let cell = self
+                    .g
+                    .house(h as usize)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| has(&self.cand[c], v))
+                    .ok_or(Dead)?;
+                if self.placed[cell] == 0 {
+                    self.place(cell, v)?;
+                }
                 continue;
             }
             return Ok(());
         }
     }
 
-    fn hidden_singles(&mut self, h: usize) -> Result<(), Dead> {
-        let g = self.g;
-        let mut once = [0u64; W];
-        let mut twice = [0u64; W];
-        let mut done = [0u64; W];
-        for &c in g.house(h) {
-            let c = c as usize;
-            if self.placed[c] != 0 {
-                let s = single::<W>(self.placed[c]);
-                for k in 0..W {
-                    done[k] |= s[k];
-                }
-            } else {
-                let m = &self.cand[c];
-                for k in 0..W {
-                    twice[k] |= once[k] & m[k];
-                    once[k] |= m[k];
-                }
-            }
-        }
-        for k in 0..W {
-            if (once[k] | done[k]) != self.full[k] {
-                return Err(Dead);
-            }
-        }
-        for k in 0..W {
-            let mut hidden = once[k] & !twice[k] & !done[k];
-            while hidden != 0 {
-                let v = (k * 64 + hidden.trailing_zeros() as usize + 1) as u16;
-                hidden &= hidden - 1;
-                let cell = g
-                    .house(h)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| self.placed[c] == 0 && has(&self.cand[c], v));
-                match cell {
-                    Some(c) => self.place(c, v)?,
-                    // Placed meanwhile by an earlier single of this loop.
-                    None if g.house(h).iter().any(|&c| self.placed[c as usize] == v) => {}
-                    None => return Err(Dead),
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Failed-literal probing on cells with at most `width` values, to a fixpoint.
-    /// Narrow cells are probed first; wider ones only when the narrow ones are stuck.
     fn probe(&mut self, width: u32) -> Result<(), Dead> {
         let mut scratch = self.clone();
-        let mut w = 2.min(width);
-        while w <= width {
-            if self.probe_round(w, &mut scratch)? {
-                w = 2.min(width);
-            } else {
-                w += 1;
-            }
-            if self.unplaced == 0 {
-                return Ok(());
-            }
-        }
-        Ok(())
-    }
-
-    /// One pass of probing over the cells with at most `width` values; true on progress.
-    fn probe_round(&mut self, width: u32, scratch: &mut Self) -> Result<bool, Dead> {
-        {
+        loop {
             let mut progress = false;
             for cell in 0..self.cand.len() {
                 if self.placed[cell] != 0 || count(&self.cand[cell]) > width {
@@ -350,10 +379,12 @@ impl<'g, const W: usize> Board<'g, W> {
                     }
                 }
                 if self.unplaced == 0 {
-                    return Ok(true);
+                    return Ok(());
                 }
             }
-            Ok(progress)
+            if !progress {
+                return Ok(());
+            }
         }
     }
 
