@@ -11,7 +11,7 @@
 //! let mut solver = SudokuSolver::new(SolveOptions::default());
 //! let answer = solver.solve(&puzzle.grid).unwrap();
 //! assert_eq!(answer.verdict, Verdict::Unique);
-//! let line = answer.solutions[0].to_line(puzzle.alphabet.as_ref());
+//! let line = answer.solutions[0].to_line(puzzle.alphabet.as_deref());
 //! assert!(line.starts_with("534678912"));
 //! ```
 
@@ -21,10 +21,12 @@ mod conflict;
 mod encode;
 mod explain;
 mod generate;
+mod geometry;
 mod grid;
 mod hint;
 mod logic;
 mod parse;
+mod propagate;
 mod rate;
 mod rng;
 mod search;
@@ -43,10 +45,12 @@ pub use encode::{
 };
 pub use explain::{End, Step, Walk, walk};
 pub use generate::{GenerateError, GenerateOptions, Generated, Generator, Target};
+pub use geometry::Geometry;
 pub use grid::{Grid, Placement};
 pub use hint::{FailedProbe, Forced, Hint, Why, contradiction_text, next_hint, sym as hint_symbol};
 pub use logic::Logic;
-pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles};
+pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles, parse_reader};
+pub use propagate::{Deduction, PROBE_WIDTH, Presolve, deduce};
 pub use rate::{EXTREME_ABOVE, Effort, Level, RateError, RateOptions, Rating, rate};
 pub use rng::Rng;
 pub use search::{Order, SearchStats, search};

@@ -33,7 +33,7 @@ impl GridArgs {
     pub fn parse_options(&self) -> ParseOptions {
         ParseOptions {
             shape: self.shape,
-            alphabet: self.symbols.clone(),
+            alphabet: self.symbols.clone().map(std::sync::Arc::new),
         }
     }
 }

@@ -127,7 +127,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
                 continue;
             }
         };
-        let a = p.alphabet.as_ref();
+        let a = p.alphabet.as_deref();
         let logic = cache.get(&p).map_err(Fail::usage)?;
         match marks(logic, &p.grid, args.reasoning) {
             Err(why) => {

@@ -43,7 +43,7 @@ impl FormulaArgs {
             amo: self.amo,
             givens: GivenMode::Units,
             readable_ids: self.readable_ids,
-            alphabet: p.alphabet.clone(),
+            alphabet: p.alphabet.as_deref().cloned(),
             cages: self.cages,
         };
         if self.readable_ids && self.encoding == Encoding::Reduced {
@@ -87,7 +87,7 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
             args.formula.encoding,
             args.formula.amo
         ),
-        format!("puzzle: {}", p.grid.to_line(p.alphabet.as_ref())),
+        format!("puzzle: {}", p.grid.to_line(p.alphabet.as_deref())),
         "a variable is true when its cell holds its symbol; decode a model with".into(),
         "  gridsat sudoku decode MODEL --puzzle FILE (with the same flags)".into(),
     ];
@@ -165,7 +165,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
     let grid = enc.vars.decode(p.grid.shape(), |v| model[v.get() as usize]);
     match check_solution_with(&p.grid, &grid, &p.rules) {
         Ok(()) => {
-            println!("{}", grid_text(&grid, p.alphabet.as_ref(), args.format));
+            println!("{}", grid_text(&grid, p.alphabet.as_deref(), args.format));
             Ok(Exit::Ok)
         }
         Err(why) => {

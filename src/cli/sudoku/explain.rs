@@ -48,7 +48,7 @@ pub fn run(args: ExplainArgs) -> Result<Exit, Fail> {
                 continue;
             }
         };
-        let a = p.alphabet.as_ref();
+        let a = p.alphabet.as_deref();
         let answer = solver
             .solve(&p)
             .map_err(|e| Fail::failure(format!("puzzle {k}: {e}")))?;

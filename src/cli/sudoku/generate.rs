@@ -212,7 +212,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     let (shape, mut rules, mut alphabet) = match &args.template {
         Some(path) => {
             let p = read_one(path, &args.grid, 1)?;
-            (p.grid.shape(), p.rules, p.alphabet)
+            (p.grid.shape(), p.rules, p.alphabet.as_deref().cloned())
         }
         None => {
             let n = args.size.or(args.grid.shape.map(|s| s.n())).unwrap_or(9);

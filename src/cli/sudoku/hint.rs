@@ -71,7 +71,7 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
                 continue;
             }
         };
-        let a = p.alphabet.as_ref();
+        let a = p.alphabet.as_deref();
         // The grid must still have a solution, or no hint can help.
         let answer = solver
             .solve(&p)

@@ -133,7 +133,11 @@ pub trait Backend: Send {
     /// instead of its own interrupt flag.
     fn watch(&mut self, flag: Interrupt);
 
-    /// Conflicts counted over all calls so far, when the backend reports them.
+    /// Asks the backend to count conflicts (it may cost a little; CaDiCaL counts them
+    /// through its learned-clause hook).
+    fn count_conflicts(&mut self) {}
+
+    /// Conflicts counted over all calls so far, when the backend counts them.
     fn conflicts(&self) -> Option<u64> {
         None
     }
@@ -155,12 +159,16 @@ pub trait Backend: Send {
     }
 }
 
-/// Which backend to use, as written on a command line: `cadical`, `batsat` or
+/// Which backend to use, as written on a command line: `auto`, `cadical`, `batsat` or
 /// `external:CMD [ARGS…]`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum BackendSpec {
-    /// The built-in CaDiCaL (default).
+    /// CaDiCaL, except for one-shot formulas of at most [`AUTO_SMALL_CLAUSES`] clauses,
+    /// which go to batsat: its start-up and per-conflict costs are lower on such tiny
+    /// formulas (measured in BENCHMARKS.md). Without the batsat feature, always CaDiCaL.
     #[default]
+    Auto,
+    /// The built-in CaDiCaL.
     Cadical,
     /// The pure-Rust batsat (cargo feature `batsat`).
     Batsat,
@@ -168,12 +176,18 @@ pub enum BackendSpec {
     External(ExternalCommand),
 }
 
+/// `auto` sends one-shot formulas up to this many clauses to batsat.
+pub const AUTO_SMALL_CLAUSES: usize = 20_000;
+
 impl BackendSpec {
-    /// Builds a fresh solver of this kind.
+    /// Builds a fresh solver of this kind for a formula whose size is not known, or
+    /// that will grow (incremental use): `auto` means CaDiCaL.
     pub fn build(&self) -> Result<Box<dyn Backend>, String> {
         match self {
             #[cfg(feature = "cadical")]
-            BackendSpec::Cadical => Ok(Box::new(CadicalBackend::new())),
+            BackendSpec::Cadical | BackendSpec::Auto => Ok(Box::new(CadicalBackend::new())),
+            #[cfg(all(not(feature = "cadical"), feature = "batsat"))]
+            BackendSpec::Auto => Ok(Box::new(BatsatBackend::new())),
             #[cfg(not(feature = "cadical"))]
             BackendSpec::Cadical => Err("this gridsat was built without CaDiCaL".into()),
             #[cfg(feature = "batsat")]
@@ -185,18 +199,30 @@ impl BackendSpec {
             BackendSpec::External(cmd) => Ok(Box::new(ExternalBackend::new(cmd.clone()))),
         }
     }
+
+    /// Builds a fresh solver for a one-shot formula of `clauses` clauses; `auto` picks
+    /// batsat for small ones (when built in) and CaDiCaL otherwise.
+    pub fn build_for(&self, clauses: usize) -> Result<Box<dyn Backend>, String> {
+        #[cfg(feature = "batsat")]
+        if *self == BackendSpec::Auto && clauses <= AUTO_SMALL_CLAUSES {
+            return Ok(Box::new(BatsatBackend::new()));
+        }
+        let _ = clauses;
+        self.build()
+    }
 }
 
 impl FromStr for BackendSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
+            "auto" => Ok(BackendSpec::Auto),
             "cadical" => Ok(BackendSpec::Cadical),
             "batsat" => Ok(BackendSpec::Batsat),
             _ => match s.strip_prefix("external:") {
                 Some(cmd) => ExternalCommand::parse(cmd).map(BackendSpec::External),
                 None => Err(format!(
-                    "unknown solver '{s}' (expected cadical, batsat or external:COMMAND)"
+                    "unknown solver '{s}' (expected auto, cadical, batsat or external:COMMAND)"
                 )),
             },
         }
@@ -206,6 +232,7 @@ impl FromStr for BackendSpec {
 impl fmt::Display for BackendSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BackendSpec::Auto => f.write_str("auto"),
             BackendSpec::Cadical => f.write_str("cadical"),
             BackendSpec::Batsat => f.write_str("batsat"),
             BackendSpec::External(c) => write!(f, "external:{c}"),
@@ -319,6 +346,11 @@ mod tests {
             deadline: None,
         });
         assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        // Conflicts are counted once asked for.
+        assert_eq!(s.conflicts(), None);
+        s.count_conflicts();
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        assert!(s.conflicts().unwrap() >= 10);
     }
 
     #[test]

@@ -161,7 +161,7 @@ fn read_record(
     if let Some(s) = find("symbols") {
         let a = Alphabet::custom(&s.text().replace(' ', ""))
             .map_err(|m| err(s.line, 1, format!("symbols: {m}")))?;
-        opts.alphabet = Some(a);
+        opts.alphabet = Some(std::sync::Arc::new(a));
     }
     let mut rules = Rules::default();
     if let Some(s) = find("rules") {
@@ -507,7 +507,8 @@ mod tests {
         assert_eq!(p.comment.as_deref(), Some("tiny"));
         let reg = p.rules.regions.as_ref().unwrap();
         assert_eq!(reg.region_of(1, 1, 4), 2);
-        let again = write_variant_text(&p.grid, &p.rules, p.alphabet.as_ref(), None, Some("tiny"));
+        let again =
+            write_variant_text(&p.grid, &p.rules, p.alphabet.as_deref(), None, Some("tiny"));
         let back = parse_variant_text(&again, &ParseOptions::default());
         let q = back[0].as_ref().unwrap();
         assert_eq!((&q.grid, &q.rules), (&p.grid, &p.rules));

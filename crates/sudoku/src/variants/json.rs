@@ -120,7 +120,9 @@ fn read_object(v: &Value, cli: &ParseOptions, line: usize) -> Result<ParsedPuzzl
         opts.shape = Some(b.parse::<Shape>().map_err(|m| format!("box: {m}"))?);
     }
     if let Some(s) = text("symbols")? {
-        opts.alphabet = Some(Alphabet::custom(&s).map_err(|m| format!("symbols: {m}"))?);
+        opts.alphabet = Some(std::sync::Arc::new(
+            Alphabet::custom(&s).map_err(|m| format!("symbols: {m}"))?,
+        ));
     }
     let givens = text("givens")?.ok_or("missing field 'givens' (the puzzle)")?;
     let grid_of = |what: &str, s: &str| -> Result<ParsedPuzzle, String> {
@@ -308,7 +310,7 @@ mod tests {
         assert_eq!(q.line, 3);
         assert!(q.rules.has(Rule::AntiKing));
         let back =
-            Value::Object(variant_json(&p.grid, &p.rules, p.alphabet.as_ref(), None)).to_string();
+            Value::Object(variant_json(&p.grid, &p.rules, p.alphabet.as_deref(), None)).to_string();
         let again = parse_variant_json(&back, &ParseOptions::default());
         assert_eq!(again[0].as_ref().unwrap().rules, p.rules);
         let bad = "{\"givens\": \"1...\"}\n";
