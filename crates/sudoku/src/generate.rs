@@ -3,7 +3,9 @@
 //! propagation or by a SAT call; optionally down to a clue count or a difficulty.
 
 use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode_rules_with};
+use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::propagate::{Deduction, Presolve, deduce};
 use crate::logic::Logic;
 use crate::rate::{Level, RateOptions, Rating, rate};
 use crate::rng::Rng;
@@ -219,7 +221,7 @@ impl Generator {
                 Attempt::Done(mut g) => {
                     if self.opts.difficulty.is_none_or(|d| d == g.rating.level) {
                         g.attempts = attempt;
-                        return Ok(g);
+                        return Ok(*g);
                     }
                     wrong_level += 1;
                 }
@@ -307,14 +309,14 @@ impl Generator {
         let rating = rate(logic, &puzzle, &self.opts.rate).map_err(|_| {
             GenerateError::Verification("propagation contradicts a generated puzzle".into())
         })?;
-        Ok(Attempt::Done(Generated {
+        Ok(Attempt::Done(Box::new(Generated {
             puzzle,
             solution,
             rules,
             rating,
             attempts: 0,
             proofs,
-        }))
+        })))
     }
 }
 
@@ -324,7 +326,7 @@ enum Attempt {
     /// Stuck above the clue target with this many givens.
     Above(usize),
     /// A puzzle.
-    Done(Generated),
+    Done(Box<Generated>),
 }
 
 /// Removes orbits of givens from the full `solution` in random order while the puzzle
@@ -344,6 +346,8 @@ fn reduce(
     let mut puzzle = solution.clone();
     let mut count = n * n;
     let mut proofs = (0, 0);
+    let geometry = logic.rules().is_classic().then(|| Geometry::new(solution.shape()));
+    let geometry = geometry.as_ref();
     let floor = match opts.target {
         Target::Clues(k) => k,
         Target::Minimal => 0,
@@ -358,8 +362,13 @@ fn reduce(
         for &(r, c) in &orbit {
             puzzle.set(r, c, 0);
         }
-        // Singles that fill the grid prove uniqueness without the solver.
-        let unique = if logic.load(&puzzle, &[]).is_ok() && logic.solved() {
+        // Singles that fill the grid prove uniqueness without the solver (classic
+        // grids use the fast bitset propagation, variants the clause propagator).
+        let by_singles = match geometry {
+            Some(g) => matches!(deduce(g, &puzzle, Presolve::Singles), Deduction::Solved(_)),
+            None => logic.load(&puzzle, &[]).is_ok() && logic.solved(),
+        };
+        let unique = if by_singles {
             proofs.0 += 1;
             true
         } else {

@@ -78,7 +78,7 @@ impl Default for RateOptions {
 
 /// The default boundary between `hard` and `extreme`: mean conflicts of the DPLL
 /// search (see BENCHMARKS.md for the distributions it was read from).
-pub const EXTREME_ABOVE: f64 = 10.0;
+pub const EXTREME_ABOVE: f64 = 200.0;
 
 /// Mean effort of the searches.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,6 +4,7 @@ use super::args::{GridArgs, read_one};
 use super::rate::rating_json;
 use crate::cli::{Exit, Fail, ctrl_c};
 use clap::Args;
+use gridsat_sat::BackendSpec;
 use gridsat_sudoku::variants::{variant_json, write_variant_text};
 use gridsat_sudoku::{
     Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Shape, Symmetry, Target,
@@ -67,6 +68,9 @@ pub struct GenerateArgs {
     /// Fresh solution grids to try per puzzle before giving up.
     #[arg(long, value_name = "A", default_value_t = 1000)]
     pub max_attempts: usize,
+    /// SAT solver for the uniqueness proofs: auto (CaDiCaL here), cadical or batsat.
+    #[arg(long, value_name = "S", default_value_t = BackendSpec::default())]
+    pub solver: BackendSpec,
     /// Worker threads (output order and content do not depend on it). Default: all cores.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
@@ -270,6 +274,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     };
     opts.difficulty = args.difficulty;
     opts.max_attempts = args.max_attempts.max(1);
+    opts.backend = args.solver.clone();
     Ok((opts, alphabet))
 }
 

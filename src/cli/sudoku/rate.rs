@@ -51,9 +51,8 @@ pub fn rating_text(r: &Rating) -> String {
     }
     if let Some(e) = r.search {
         s.push_str(&format!(
-            ", search {:.1} conflicts and {:.1} decisions on average over {} orders{}",
+            ", search {:.1} conflicts on average over {} random orders{}",
             e.conflicts,
-            e.decisions,
             e.runs,
             if e.complete { "" } else { " (limit reached)" }
         ));

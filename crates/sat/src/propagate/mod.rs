@@ -263,21 +263,31 @@ impl Propagator {
 
     #[inline]
     fn enqueue(&mut self, lit: Lit, reason: u32) {
-        let v = lit.var().index();
-        self.values[v] = if lit.is_pos() { 1 } else { -1 };
-        self.reasons[v] = reason;
-        self.depths[v] = if reason == NONE {
+        let depth = if reason == NONE {
             0
         } else {
-            let c = &self.lits
-                [self.starts[reason as usize] as usize..self.starts[reason as usize + 1] as usize];
-            1 + c
+            let (s, e) = (
+                self.starts[reason as usize] as usize,
+                self.starts[reason as usize + 1] as usize,
+            );
+            let v = lit.var().index();
+            1 + self.lits[s..e]
                 .iter()
                 .filter(|l| l.var().index() != v)
                 .map(|l| self.depths[l.var().index()])
                 .max()
                 .unwrap_or(0)
         };
+        self.set(lit, reason, depth);
+    }
+
+    /// Assigns `lit` with its reason and depth.
+    #[inline]
+    fn set(&mut self, lit: Lit, reason: u32, depth: u32) {
+        let v = lit.var().index();
+        self.values[v] = if lit.is_pos() { 1 } else { -1 };
+        self.reasons[v] = reason;
+        self.depths[v] = depth;
         self.trail.push(lit);
     }
 
@@ -291,13 +301,14 @@ impl Propagator {
             let p = self.trail[self.qhead];
             self.qhead += 1;
             let false_lit = !p;
-            // Binary clauses: the other literal must hold.
+            // Binary clauses: the other literal must hold, one step deeper than `p`.
+            let depth = self.depths[p.var().index()] + 1;
             for k in 0..self.binary[false_lit.code()].len() {
                 let (other, ci) = self.binary[false_lit.code()][k];
                 match self.value(other) {
                     Some(true) => {}
                     Some(false) => return Some(self.fail(ci)),
-                    None => self.enqueue(other, ci),
+                    None => self.set(other, ci, depth),
                 }
             }
             // Longer clauses: move the watch or propagate.
