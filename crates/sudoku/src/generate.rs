@@ -2,19 +2,21 @@
 //! orbits at a time) while the puzzle keeps exactly one solution, proven by
 //! propagation or by a SAT call; optionally down to a clue count or a difficulty.
 
-use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode_rules_with};
+use crate::climb::climb;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::propagate::{Deduction, Presolve, deduce};
 use crate::logic::Logic;
+use crate::propagate::{Deduction, Presolve, deduce};
 use crate::rate::{Level, RateOptions, Rating, rate};
 use crate::rng::Rng;
 use crate::search::{Order, search};
 use crate::shape::Shape;
 use crate::symmetry::Symmetry;
+use crate::unique::Uniqueness;
 use crate::variants::{Rules, check_solution_with, random_cages, random_regions};
-use gridsat_sat::{AmoEncoding, Backend, BackendSpec, Lit, Outcome, SolverError, Var};
+use gridsat_sat::{BackendSpec, Interrupt, SolverError, Var};
 use std::fmt;
+use std::time::Instant;
 
 /// How many givens to leave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +50,18 @@ pub struct GenerateOptions {
     pub rate: RateOptions,
     /// The SAT backend for the uniqueness proofs.
     pub backend: BackendSpec,
+    /// Stop (with [`GenerateError::Stopped`]) once this flag is raised, e.g. by Ctrl-C.
+    pub interrupt: Option<Interrupt>,
+    /// Stop (with [`GenerateError::Stopped`]) after this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl GenerateOptions {
+    /// True when the interrupt flag is up or the deadline has passed.
+    pub fn stopped(&self) -> bool {
+        self.interrupt.as_ref().is_some_and(|f| f.is_set())
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 impl GenerateOptions {
@@ -64,6 +78,8 @@ impl GenerateOptions {
             max_attempts: 1000,
             rate: RateOptions::default(),
             backend: BackendSpec::default(),
+            interrupt: None,
+            deadline: None,
         }
     }
 }
@@ -96,6 +112,8 @@ pub enum GenerateError {
     Solver(SolverError),
     /// A generated solution failed the independent check (a bug).
     Verification(String),
+    /// The interrupt flag or the deadline stopped the search.
+    Stopped,
 }
 
 impl fmt::Display for GenerateError {
@@ -106,6 +124,7 @@ impl fmt::Display for GenerateError {
             GenerateError::Verification(m) => {
                 write!(f, "a generated solution failed verification: {m}")
             }
+            GenerateError::Stopped => f.write_str("stopped by the time limit or an interrupt"),
         }
     }
 }
@@ -115,67 +134,6 @@ impl std::error::Error for GenerateError {}
 impl From<SolverError> for GenerateError {
     fn from(e: SolverError) -> Self {
         GenerateError::Solver(e)
-    }
-}
-
-/// A warm SAT solver for one set of rules that answers "does this puzzle have a
-/// solution other than this one?".
-struct Uniqueness {
-    rules: Rules,
-    vars: CellVars,
-    backend: Box<dyn Backend>,
-    next_var: u32,
-}
-
-impl Uniqueness {
-    fn new(shape: Shape, rules: &Rules, spec: &BackendSpec) -> Result<Uniqueness, GenerateError> {
-        let opts = EncodeOptions {
-            encoding: Encoding::Extended,
-            amo: AmoEncoding::Pairwise,
-            givens: GivenMode::Assumptions,
-            ..Default::default()
-        };
-        let (f, vars) = encode_rules_with(shape, rules, &opts).map_err(GenerateError::Setup)?;
-        let mut backend = spec.build().map_err(GenerateError::Setup)?;
-        backend.add_formula(&f);
-        Ok(Uniqueness {
-            rules: rules.clone(),
-            vars,
-            backend,
-            next_var: f.num_vars() + 1,
-        })
-    }
-
-    /// A fresh activation literal under which "differs from `solution`" holds.
-    fn differ_from(&mut self, solution: &Grid) -> Var {
-        let act = Var::new(self.next_var);
-        self.next_var += 1;
-        self.backend.reserve(act.get());
-        let empty = Grid::empty(solution.shape());
-        let mut clause = self.vars.blocking_clause(&empty, solution);
-        clause.push(act.neg());
-        self.backend.add_clause(&clause);
-        act
-    }
-
-    /// True when `puzzle` has no solution besides the one `act` excludes.
-    fn unique(&mut self, puzzle: &Grid, act: Var) -> Result<bool, GenerateError> {
-        let mut assume: Vec<Lit> = puzzle
-            .givens()
-            .map(|p| self.vars.var(p.row, p.col, p.value).expect("dense").pos())
-            .collect();
-        assume.push(act.pos());
-        match self.backend.solve(&assume)? {
-            Outcome::Unsat => Ok(true),
-            Outcome::Sat => Ok(false),
-            Outcome::Unknown => Err(GenerateError::GaveUp(
-                "the uniqueness check was interrupted".into(),
-            )),
-        }
-    }
-
-    fn retire(&mut self, act: Var) {
-        self.backend.add_clause(&[act.neg()]);
     }
 }
 
@@ -215,6 +173,9 @@ impl Generator {
         let mut fewest: Option<usize> = None;
         let mut wrong_level = 0;
         for attempt in 1..=self.opts.max_attempts.max(1) {
+            if self.opts.stopped() {
+                return Err(GenerateError::Stopped);
+            }
             match self.attempt(&mut rng)? {
                 Attempt::NoGrid => {}
                 Attempt::Above(k) => fewest = Some(fewest.map_or(k, |f| f.min(k))),
@@ -298,17 +259,42 @@ impl Generator {
         debug_assert_eq!(uniq.rules, rules);
         check_solution_with(&empty, &solution, &rules).map_err(GenerateError::Verification)?;
         let act = uniq.differ_from(&solution);
-        let result = reduce(logic, uniq, act, &solution, &self.opts, rng);
-        uniq.retire(act);
-        let (puzzle, proofs) = result?;
+        let result = reduce(logic, uniq, act, &solution, &solution, &self.opts, rng);
+        let (mut puzzle, mut proofs) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                uniq.retire(act);
+                return Err(e);
+            }
+        };
         if let Target::Clues(k) = self.opts.target {
             if puzzle.num_givens() != k {
                 return Ok(Attempt::Above(puzzle.num_givens()));
             }
         }
-        let rating = rate(logic, &puzzle, &self.opts.rate).map_err(|_| {
+        let mut rating = rate(logic, &puzzle, &self.opts.rate).map_err(|_| {
             GenerateError::Verification("propagation contradicts a generated puzzle".into())
-        })?;
+        });
+        // Hard and extreme puzzles are rare among random 9×9 ones, and common among
+        // larger ones: climb towards the wanted level when search is involved.
+        if let (Ok(r), Some(want)) = (&rating, self.opts.difficulty) {
+            let search_level = want >= Level::Hard || r.level >= Level::Hard;
+            if want != r.level && search_level && self.opts.target == Target::Minimal {
+                let start = (puzzle.clone(), r.clone());
+                let climbed = climb(logic, uniq, act, start, &solution, want, &self.opts, rng);
+                match climbed {
+                    Ok((p, r, extra)) => {
+                        puzzle = p;
+                        rating = Ok(r);
+                        proofs.0 += extra.0;
+                        proofs.1 += extra.1;
+                    }
+                    Err(e) => rating = Err(e),
+                }
+            }
+        }
+        uniq.retire(act);
+        let rating = rating?;
         Ok(Attempt::Done(Box::new(Generated {
             puzzle,
             solution,
@@ -332,10 +318,11 @@ enum Attempt {
 /// Removes orbits of givens from the full `solution` in random order while the puzzle
 /// stays unique; stops at the clue target. Returns the puzzle and the number of
 /// uniqueness proofs by propagation and by SAT.
-fn reduce(
+pub(crate) fn reduce(
     logic: &mut Logic,
     uniq: &mut Uniqueness,
     act: Var,
+    start: &Grid,
     solution: &Grid,
     opts: &GenerateOptions,
     rng: &mut Rng,
@@ -343,10 +330,13 @@ fn reduce(
     let n = solution.n();
     let mut orbits = opts.symmetry.orbits(n);
     rng.shuffle(&mut orbits);
-    let mut puzzle = solution.clone();
-    let mut count = n * n;
+    let mut puzzle = start.clone();
+    let mut count = puzzle.num_givens();
     let mut proofs = (0, 0);
-    let geometry = logic.rules().is_classic().then(|| Geometry::new(solution.shape()));
+    let geometry = logic
+        .rules()
+        .is_classic()
+        .then(|| Geometry::new(solution.shape()));
     let geometry = geometry.as_ref();
     let floor = match opts.target {
         Target::Clues(k) => k,
@@ -356,7 +346,7 @@ fn reduce(
         if count == floor && opts.target != Target::Minimal {
             break;
         }
-        if count - orbit.len() < floor {
+        if count - orbit.len() < floor || orbit.iter().any(|&(r, c)| puzzle.get(r, c) == 0) {
             continue;
         }
         for &(r, c) in &orbit {

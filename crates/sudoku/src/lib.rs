@@ -17,6 +17,7 @@
 
 mod candidates;
 mod check;
+mod climb;
 mod conflict;
 mod encode;
 mod explain;
@@ -34,6 +35,7 @@ mod shape;
 mod solve;
 mod symbols;
 mod symmetry;
+mod unique;
 pub mod variants;
 
 pub use candidates::Candidates;

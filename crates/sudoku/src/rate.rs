@@ -164,13 +164,31 @@ pub fn rate(logic: &mut Logic, puzzle: &Grid, opts: &RateOptions) -> Result<Rati
         rating.level = Level::Medium;
         return Ok(rating);
     }
-    // Search from the givens with propagation only, several seeded orders.
+    let effort = search_effort(logic, puzzle, opts)?;
+    rating.level = if effort.conflicts > opts.extreme_above {
+        Level::Extreme
+    } else {
+        Level::Hard
+    };
+    rating.search = Some(effort);
+    Ok(rating)
+}
+
+/// The mean effort of a DPLL search with unit propagation only, from the givens, over
+/// `opts.runs` seeded random orders (fewest candidates first, ties and values at random),
+/// each proving that no second solution exists.
+pub fn search_effort(
+    logic: &mut Logic,
+    puzzle: &Grid,
+    opts: &RateOptions,
+) -> Result<Effort, RateError> {
     logic
         .load(puzzle, &[])
         .map_err(|_| RateError::Contradiction)?;
     let mut total = (0u64, 0u64);
     let mut complete = true;
-    for run in 0..opts.runs.max(1) {
+    let runs = opts.runs.max(1);
+    for run in 0..runs {
         let mut rng = Rng::for_item(0x5EA_4C4, run as u64);
         let st = search(
             logic,
@@ -182,18 +200,10 @@ pub fn rate(logic: &mut Logic, puzzle: &Grid, opts: &RateOptions) -> Result<Rati
         total.1 += st.conflicts;
         complete &= st.complete;
     }
-    let runs = opts.runs.max(1);
-    let effort = Effort {
+    Ok(Effort {
         runs,
         decisions: total.0 as f64 / runs as f64,
         conflicts: total.1 as f64 / runs as f64,
         complete,
-    };
-    rating.level = if effort.conflicts > opts.extreme_above {
-        Level::Extreme
-    } else {
-        Level::Hard
-    };
-    rating.search = Some(effort);
-    Ok(rating)
+    })
 }

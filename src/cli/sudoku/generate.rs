@@ -71,6 +71,9 @@ pub struct GenerateArgs {
     /// SAT solver for the uniqueness proofs: auto (CaDiCaL here), cadical or batsat.
     #[arg(long, value_name = "S", default_value_t = BackendSpec::default())]
     pub solver: BackendSpec,
+    /// Stop after this many seconds in all (puzzles not made by then are reported).
+    #[arg(long, value_name = "SECS")]
+    pub time_limit: Option<f64>,
     /// Worker threads (output order and content do not depend on it). Default: all cores.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
@@ -145,14 +148,14 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         for _ in 0..threads {
             let tx = tx.clone();
             let opts = opts.clone();
-            let (next, interrupt) = (&next, &interrupt);
+            let next = &next;
             s.spawn(move || {
                 let Ok(mut g) = Generator::new(opts) else {
                     return;
                 };
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= args.count || interrupt.is_set() {
+                    if k >= args.count || g.options().stopped() {
                         return;
                     }
                     if tx.send((k, g.generate(seed, k))).is_err() {
@@ -180,7 +183,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
                     Err(e) => {
                         let code = match e {
                             GenerateError::Setup(_) => Exit::Usage,
-                            GenerateError::GaveUp(_) => Exit::Unknown,
+                            GenerateError::GaveUp(_) | GenerateError::Stopped => Exit::Unknown,
                             _ => Exit::Failure,
                         };
                         eprintln!("gridsat: puzzle {want}: {e}");
@@ -275,6 +278,16 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     opts.difficulty = args.difficulty;
     opts.max_attempts = args.max_attempts.max(1);
     opts.backend = args.solver.clone();
+    opts.interrupt = Some(ctrl_c().clone());
+    opts.deadline = match args.time_limit {
+        Some(s) if !(s.is_finite() && s >= 0.0) => {
+            return Err(Fail::usage(format!(
+                "--time-limit {s}: expected a number of seconds ≥ 0"
+            )));
+        }
+        Some(s) => Some(Instant::now() + std::time::Duration::from_secs_f64(s.min(1e9))),
+        None => None,
+    };
     Ok((opts, alphabet))
 }
 
