@@ -240,6 +240,13 @@ impl Generator {
         let limit = 20 * shape.cells() as u64;
         let found = search(logic, &mut Order::FewestCandidates(rng), 1, limit);
         let Some(solution) = found.first else {
+            if found.complete && !varying {
+                let n = shape.n();
+                return Err(GenerateError::Setup(format!(
+                    "no {n}×{n} grid satisfies the rules {} (proven by exhaustive search)",
+                    base_rules.names().join(", ")
+                )));
+            }
             return Ok(Attempt::NoGrid);
         };
         check_solution_with(&empty, &solution, &base_rules).map_err(GenerateError::Verification)?;

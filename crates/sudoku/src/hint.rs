@@ -231,18 +231,36 @@ impl Hint {
     }
 }
 
-/// Why the literal at `lit` (true in the propagator) holds, from its reason clause.
+/// Why the literal `lit` (true in the propagator) holds. Every clause that forces it
+/// from what was known before it (literals of smaller depth) is a candidate: a house
+/// at-least-one clause (hidden single), the cell's (naked single), or the reason clause
+/// of another rule; the easiest for a player wins.
 fn why_forced(logic: &Logic, lit: Lit, reason: usize) -> Option<Forced> {
     let (r, c, v) = logic.cell_of(lit.var())?;
     if !lit.is_pos() {
         return None;
     }
-    let family = logic.family_name(reason).to_string();
-    let why = if family == "cell at least one" {
-        let prop = logic.propagator();
-        let by: Vec<String> = (1..=logic.shape().n() as u16)
-            .filter(|&w| w != v)
-            .map(|w| {
+    let prop = logic.propagator();
+    let depth = prop.depth(lit.var());
+    let known_false = |l: Lit| prop.is_false(l) && prop.depth(l.var()) < depth;
+    let shape = logic.shape();
+    let mut houses = logic.rules().houses_of(shape, r, c);
+    houses.sort_by_key(|h| house_rank(*h));
+    let hidden = houses.into_iter().find(|&h| {
+        logic
+            .rules()
+            .house_cells(shape, h)
+            .into_iter()
+            .filter(|&(a, b)| (a, b) != (r, c))
+            .all(|(a, b)| known_false(logic.lit(a, b, v)))
+    });
+    let others: Vec<u16> = (1..=shape.n() as u16).filter(|&w| w != v).collect();
+    let why = if let Some(house) = hidden {
+        Why::HiddenSingle { house }
+    } else if others.iter().all(|&w| known_false(logic.lit(r, c, w))) {
+        let by: Vec<String> = others
+            .iter()
+            .map(|&w| {
                 let other = logic.lit(r, c, w);
                 excluder(prop.reason(other.var()).map(|ci| logic.family_name(ci)))
             })
@@ -253,12 +271,8 @@ fn why_forced(logic: &Logic, lit: Lit, reason: usize) -> Option<Forced> {
                 acc
             });
         Why::NakedSingle { by }
-    } else if let Some(kind) = family.strip_suffix(" at least one") {
-        match logic.house_of(kind, &logic.clause_cells(reason)) {
-            Some(house) => Why::HiddenSingle { house },
-            None => Why::Rule { family, cage: None },
-        }
     } else {
+        let family = logic.family_name(reason).to_string();
         let cage = family
             .starts_with("cage")
             .then(|| {
@@ -276,6 +290,16 @@ fn why_forced(logic: &Logic, lit: Lit, reason: usize) -> Option<Forced> {
         value: v,
         why,
     })
+}
+
+/// Boxes (and jigsaw regions) first: players scan them most easily.
+fn house_rank(h: House) -> u8 {
+    match h {
+        House::Box(_) | House::Region(_) => 0,
+        House::Row(_) => 1,
+        House::Col(_) => 2,
+        _ => 3,
+    }
 }
 
 /// Like [`why_forced`] but from the clause family alone (for chains inside a probe,
