@@ -73,7 +73,7 @@ pub fn parse_variant_json(
             Some(Err(e)) => {
                 out.push(Err(ParseError {
                     line: e.line(),
-                    column: e.column(),
+                    column: e.column().max(1),
                     message: format!("invalid JSON: {e}")
                         .replace(&format!(" at line {} column {}", e.line(), e.column()), ""),
                 }));
