@@ -22,6 +22,8 @@
 //! assert_eq!(f.describe(x.var(&[2])), "colour 2");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod amo;
 mod block;
 pub mod dimacs;

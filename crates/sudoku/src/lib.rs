@@ -15,6 +15,8 @@
 //! assert!(line.starts_with("534678912"));
 //! ```
 
+#![warn(missing_docs)]
+
 mod candidates;
 mod check;
 mod climb;

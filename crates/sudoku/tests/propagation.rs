@@ -109,3 +109,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Deduction (singles, box–line interactions, probing) never removes a value of a
+    /// known solution, for square and rectangular boxes.
+    #[test]
+    fn deduction_keeps_the_known_solution(
+        shape in prop::sample::select(vec![
+            Shape::new(2, 2).unwrap(), Shape::new(2, 3).unwrap(), Shape::new(3, 2).unwrap(),
+            Shape::new(3, 3).unwrap(), Shape::new(2, 4).unwrap(), Shape::new(3, 4).unwrap(),
+        ]),
+        seed in any::<u64>(),
+        holes in prop::collection::vec(any::<usize>(), 0..200),
+    ) {
+        let solution = random_grid(shape, seed, &[]);
+        let puzzle = random_grid(shape, seed, &holes);
+        let n = shape.n();
+        match deduce(&Geometry::new(shape), &puzzle, Presolve::Probe) {
+            Deduction::Contradiction => prop_assert!(false, "a solvable puzzle was declared contradictory"),
+            Deduction::Solved(g) => prop_assert_eq!(g, solution),
+            Deduction::Open(c) => {
+                for cell in 0..n * n {
+                    let v = solution.values()[cell];
+                    prop_assert!(c.allows(cell, v), "lost the solution's {} at cell {}", v, cell);
+                }
+            }
+        }
+    }
+}

@@ -8,8 +8,8 @@ use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sudoku::{
-    CageEncoding, EncodeOptions, Encoding, GivenMode, ParsedPuzzle, check_solution_with,
-    encode_with,
+    CageEncoding, Candidates, Deduction, EncodeOptions, Encoding, Geometry, GivenMode,
+    ParsedPuzzle, Presolve, check_solution_with, deduce, encode_candidates, encode_with,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,6 +34,10 @@ pub struct FormulaArgs {
     /// Which puzzle of the file (1-based).
     #[arg(long = "index", value_name = "K", default_value_t = 1)]
     pub index: usize,
+    /// With `reduced`: deduction before encoding (off, singles, probe), so that only the
+    /// candidates it leaves get variables.
+    #[arg(long, value_name = "P", default_value_t = Presolve::Off)]
+    pub presolve: Presolve,
 }
 
 impl FormulaArgs {
@@ -50,6 +54,27 @@ impl FormulaArgs {
             return Err(Fail::usage(
                 "--readable-ids needs a full encoding (minimal, efficient or extended)",
             ));
+        }
+        if self.presolve != Presolve::Off {
+            if !p.rules.is_classic() {
+                return Err(Fail::usage(
+                    "--presolve is for classic Sudoku, not for variants",
+                ));
+            }
+            if self.encoding != Encoding::Reduced {
+                return Err(Fail::usage("--presolve applies to --encoding reduced only"));
+            }
+            let cands = match deduce(&Geometry::new(p.grid.shape()), &p.grid, self.presolve) {
+                Deduction::Open(c) => c,
+                Deduction::Solved(g) => Candidates::from_givens(&g),
+                Deduction::Contradiction => {
+                    return Err(Fail {
+                        code: Exit::NoSolution,
+                        message: "deduction alone shows that the puzzle has no solution".into(),
+                    });
+                }
+            };
+            return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
         }
         encode_with(&p.grid, &p.rules, &opts).map_err(Fail::usage)
     }
@@ -81,11 +106,12 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
             args.formula.index
         ),
         format!(
-            "{n}x{n} grid, boxes {}, {} givens, encoding {}, at-most-one {}",
+            "{n}x{n} grid, boxes {}, {} givens, encoding {}, at-most-one {}, presolve {}",
             p.grid.shape(),
             p.grid.num_givens(),
             args.formula.encoding,
-            args.formula.amo
+            args.formula.amo,
+            args.formula.presolve
         ),
         format!("puzzle: {}", p.grid.to_line(p.alphabet.as_deref())),
         "a variable is true when its cell holds its symbol; decode a model with".into(),

@@ -42,7 +42,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "A", default_value_t = AmoEncoding::default())]
     pub amo: AmoEncoding,
     /// SAT solver: auto (batsat for small one-shot formulas, else cadical), cadical,
-    /// batsat, or external:COMMAND (e.g. external:minisat).
+    /// batsat, portfolio (two CaDiCaL configurations racing on two threads), or
+    /// external:COMMAND (e.g. external:minisat).
     #[arg(long, value_name = "S", default_value_t = BackendSpec::default())]
     pub solver: BackendSpec,
     /// Stop after this many seconds in all; puzzles not finished are reported `unknown`.

@@ -40,9 +40,20 @@ pub struct CadicalBackend {
 impl CadicalBackend {
     /// A fresh solver with default options.
     pub fn new() -> CadicalBackend {
+        Self::from_solver(cadical::Solver::new())
+    }
+
+    /// A fresh solver with one of CaDiCaL's option sets: `default`, `plain` (no
+    /// preprocessing), `sat` (tuned for satisfiable formulas) or `unsat`.
+    pub fn with_config(config: &str) -> Result<CadicalBackend, String> {
+        cadical::Solver::with_config(config)
+            .map(Self::from_solver)
+            .map_err(|e| format!("CaDiCaL configuration '{config}': {}", e.msg))
+    }
+
+    fn from_solver(mut solver: cadical::Solver<Hooks>) -> CadicalBackend {
         let interrupt = Interrupt::new();
         let learned = Arc::new(AtomicU64::new(0));
-        let mut solver = cadical::Solver::new();
         solver.set_callbacks(Some(Hooks {
             interrupt: interrupt.clone(),
             deadline: None,

@@ -5,12 +5,14 @@ mod batsat;
 #[cfg(feature = "cadical")]
 mod cadical;
 mod external;
+mod portfolio;
 
 #[cfg(feature = "batsat")]
 pub use self::batsat::BatsatBackend;
 #[cfg(feature = "cadical")]
 pub use self::cadical::CadicalBackend;
 pub use external::{ExternalBackend, ExternalCommand};
+pub use portfolio::Portfolio;
 
 use crate::formula::Formula;
 use crate::lit::Lit;
@@ -172,6 +174,8 @@ pub enum BackendSpec {
     Cadical,
     /// The pure-Rust batsat (cargo feature `batsat`).
     Batsat,
+    /// CaDiCaL's default and `sat` configurations racing on two threads.
+    Portfolio,
     /// Any SAT-competition-style program.
     External(ExternalCommand),
 }
@@ -196,6 +200,13 @@ impl BackendSpec {
             BackendSpec::Batsat => {
                 Err("this gridsat was built without batsat (rebuild with --features batsat)".into())
             }
+            #[cfg(feature = "cadical")]
+            BackendSpec::Portfolio => Ok(Box::new(Portfolio::new(vec![
+                Box::new(CadicalBackend::new()),
+                Box::new(CadicalBackend::with_config("sat")?),
+            ]))),
+            #[cfg(not(feature = "cadical"))]
+            BackendSpec::Portfolio => Err("this gridsat was built without CaDiCaL".into()),
             BackendSpec::External(cmd) => Ok(Box::new(ExternalBackend::new(cmd.clone()))),
         }
     }
@@ -219,10 +230,11 @@ impl FromStr for BackendSpec {
             "auto" => Ok(BackendSpec::Auto),
             "cadical" => Ok(BackendSpec::Cadical),
             "batsat" => Ok(BackendSpec::Batsat),
+            "portfolio" => Ok(BackendSpec::Portfolio),
             _ => match s.strip_prefix("external:") {
                 Some(cmd) => ExternalCommand::parse(cmd).map(BackendSpec::External),
                 None => Err(format!(
-                    "unknown solver '{s}' (expected auto, cadical, batsat or external:COMMAND)"
+                    "unknown solver '{s}' (expected auto, cadical, batsat, portfolio or external:COMMAND)"
                 )),
             },
         }
@@ -235,6 +247,7 @@ impl fmt::Display for BackendSpec {
             BackendSpec::Auto => f.write_str("auto"),
             BackendSpec::Cadical => f.write_str("cadical"),
             BackendSpec::Batsat => f.write_str("batsat"),
+            BackendSpec::Portfolio => f.write_str("portfolio"),
             BackendSpec::External(c) => write!(f, "external:{c}"),
         }
     }
@@ -299,6 +312,31 @@ mod tests {
     #[test]
     fn cadical_keeps_the_contract() {
         exercise(&mut CadicalBackend::new());
+    }
+
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn a_portfolio_keeps_the_contract_and_stops_on_interrupt() {
+        let members: Vec<Box<dyn Backend>> = vec![
+            Box::new(CadicalBackend::new()),
+            Box::new(CadicalBackend::with_config("sat").unwrap()),
+        ];
+        exercise(&mut Portfolio::new(members));
+        let mut p = Portfolio::new(vec![
+            Box::new(CadicalBackend::new()),
+            Box::new(CadicalBackend::with_config("unsat").unwrap()),
+        ]);
+        pigeonhole(&mut p, 13);
+        let flag = Interrupt::new();
+        p.watch(flag.clone());
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            flag.interrupt();
+        });
+        let start = Instant::now();
+        assert_eq!(p.solve(&[]).unwrap(), Outcome::Unknown);
+        assert!(start.elapsed() < std::time::Duration::from_secs(2));
+        t.join().unwrap();
     }
 
     #[cfg(feature = "batsat")]
