@@ -18,6 +18,12 @@ impl AnySolver {
         }
     }
 
+    /// Chooses how killer cage sums are encoded.
+    pub fn with_cage_encoding(mut self, cages: gridsat_sudoku::CageEncoding) -> AnySolver {
+        self.variants = self.variants.with_cage_encoding(cages);
+        self
+    }
+
     /// Counts the solutions of `p` under its rules; every solution is verified.
     pub fn solve(&mut self, p: &ParsedPuzzle) -> Result<Answer, SolveError> {
         if p.rules.is_classic() {

@@ -9,7 +9,8 @@ use crate::cli::{Exit, Fail, ctrl_c};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
-    Encoding, ParsedPuzzle, Presolve, SolveOptions, Verdict, parse_puzzles, parse_reader,
+    CageEncoding, Encoding, ParsedPuzzle, Presolve, SolveOptions, Verdict, parse_puzzles,
+    parse_reader,
 };
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -61,6 +62,9 @@ pub struct SolveArgs {
     /// One JSON object per puzzle per line instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Killer cage sums (variants): sets (allowed digit sets) or sums (decision diagram).
+    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    pub cages: CageEncoding,
 }
 
 /// One puzzle to answer: where it came from and what was read.
@@ -84,6 +88,7 @@ struct Done {
 /// How every puzzle is answered (shared by the workers).
 struct Answerer {
     opts: SolveOptions,
+    cages: CageEncoding,
     several: bool,
     json: bool,
     format: Format,
@@ -193,6 +198,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     };
     let interrupt = ctrl_c().clone();
     let answerer = Answerer {
+        cages: args.cages,
         opts: SolveOptions {
             encoding: args.encoding,
             presolve: args.presolve,
@@ -272,7 +278,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     };
     let mut writer = Writer::new(progress);
     if threads == 1 {
-        let mut solver = AnySolver::new(answerer.opts.clone());
+        let mut solver = AnySolver::new(answerer.opts.clone()).with_cage_encoding(answerer.cages);
         for (i, job) in jobs.enumerate() {
             if writer.stop {
                 break;
@@ -329,7 +335,8 @@ fn run_parallel(
                     let done_tx = done_tx.clone();
                     let (job_rx, abort) = (&job_rx, &abort);
                     s.spawn(move |_| {
-                        let mut solver = AnySolver::new(answerer.opts.clone());
+                        let mut solver = AnySolver::new(answerer.opts.clone())
+                            .with_cage_encoding(answerer.cages);
                         loop {
                             let next = job_rx.lock().expect("queue lock").recv();
                             let Ok(chunk) = next else { break };

@@ -46,7 +46,7 @@ pub fn add_rule_families(
         }
     }
     let sum = f.family("cage sum");
-    for (k, cage) in rules.cages.iter().enumerate() {
-        encode_cage_sum(f, sum, vars, shape, k, cage, opts.cages);
+    for cage in &rules.cages {
+        encode_cage_sum(f, sum, vars, shape, cage, opts.cages);
     }
 }

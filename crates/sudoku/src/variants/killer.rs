@@ -87,13 +87,12 @@ pub(crate) fn encode_cage_sum(
     fam: FamilyId,
     vars: &CellVars,
     shape: Shape,
-    index: usize,
     cage: &Cage,
     enc: CageEncoding,
 ) {
     let x = |(r, c): (usize, usize), v: u16| vars.var(r, c, v).expect("full encoding").pos();
     match enc {
-        CageEncoding::Sets => sets(f, fam, &x, shape.n(), index, cage),
+        CageEncoding::Sets => sets(f, fam, &x, shape.n(), cage),
         CageEncoding::Sums => sums(f, fam, &x, shape.n(), cage),
     }
 }
@@ -103,7 +102,6 @@ fn sets(
     fam: FamilyId,
     x: &dyn Fn((usize, usize), u16) -> Lit,
     n: usize,
-    index: usize,
     cage: &Cage,
 ) {
     let combos = digit_sets(cage.cells.len(), n, cage.sum);
@@ -135,7 +133,7 @@ fn sets(
     let shared = Arc::new(combos);
     let names = Arc::clone(&shared);
     let block = f.new_named_block(
-        &format!("cage {} sets", index + 1),
+        &format!("{label} digit sets"),
         &[shared.len() as u32],
         move |i| {
             let set: Vec<String> = names[i[0] as usize].iter().map(|v| v.to_string()).collect();

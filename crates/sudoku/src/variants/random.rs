@@ -72,15 +72,15 @@ pub fn random_regions(shape: Shape, rng: &mut Rng) -> Regions {
     Regions::new(shape, map).expect("exchanges keep every region at N cells")
 }
 
-/// Random killer cages covering the whole grid, 2–4 orthogonally connected cells
-/// each (a cell with no free neighbour left may stay alone), no value repeated in a
-/// cage, sums taken from `solution`.
+/// Random killer cages covering the whole grid, 2–4 orthogonally connected cells each
+/// (up to 5 when a lone cell joins a neighbour; a cell with no way to join stays alone),
+/// no value repeated in a cage, sums taken from `solution`.
 pub fn random_cages(solution: &Grid, rng: &mut Rng) -> Vec<Cage> {
     let n = solution.n();
     let mut order: Vec<usize> = (0..n * n).collect();
     rng.shuffle(&mut order);
     let mut taken = vec![false; n * n];
-    let mut cages = Vec::new();
+    let mut cages: Vec<Vec<usize>> = Vec::new();
     for start in order {
         if taken[start] {
             continue;
@@ -108,20 +108,75 @@ pub fn random_cages(solution: &Grid, rng: &mut Rng) -> Vec<Cage> {
             taken[j] = true;
             cells.push(j);
         }
-        cells.sort();
-        let sum = cells.iter().map(|&i| solution.values()[i] as u32).sum();
-        cages.push(Cage {
-            sum,
-            cells: cells.into_iter().map(|i| (i / n, i % n)).collect(),
-        });
+        cages.push(cells);
     }
-    cages.sort_by(|a, b| a.cells.cmp(&b.cells));
-    cages
+    // A lone cell is just a given in disguise: join it to a neighbouring cage (of at
+    // most four cells) that does not hold its value yet, when there is one.
+    let value = |i: usize| solution.values()[i];
+    for k in 0..cages.len() {
+        if cages[k].len() != 1 {
+            continue;
+        }
+        let i = cages[k][0];
+        let mut hosts: Vec<usize> = neighbours(n, i)
+            .filter_map(|j| cages.iter().position(|c| c.contains(&j)))
+            .filter(|&h| {
+                h != k && cages[h].len() < 5 && cages[h].iter().all(|&x| value(x) != value(i))
+            })
+            .collect();
+        hosts.sort();
+        hosts.dedup();
+        if !hosts.is_empty() {
+            let h = hosts[rng.below(hosts.len())];
+            cages[h].push(i);
+            cages[k].clear();
+        }
+    }
+    let mut out: Vec<Cage> = cages
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .map(|mut cells| {
+            cells.sort();
+            Cage {
+                sum: cells.iter().map(|&i| value(i) as u32).sum(),
+                cells: cells.into_iter().map(|i| (i / n, i % n)).collect(),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| a.cells.cmp(&b.cells));
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_cages_cover_the_grid_without_repeats() {
+        let rows = ["123456", "456123", "231564", "564231", "312645", "645312"];
+        let v = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| (b - b'0') as u16))
+            .collect();
+        let g = Grid::from_values(Shape::new(2, 3).unwrap(), v).unwrap();
+        for seed in 0..20 {
+            let cages = random_cages(&g, &mut Rng::new(seed));
+            let mut seen = [0; 36];
+            for c in &cages {
+                assert!(c.cells.len() <= 5);
+                let vals: Vec<u16> = c.cells.iter().map(|&(r, k)| g.get(r, k)).collect();
+                let mut d = vals.clone();
+                d.sort();
+                d.dedup();
+                assert_eq!(d.len(), vals.len(), "repeat in {c:?}");
+                assert_eq!(c.sum, vals.iter().map(|&x| x as u32).sum::<u32>());
+                for &(r, k) in &c.cells {
+                    seen[r * 6 + k] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&x| x == 1));
+        }
+    }
 
     #[test]
     fn random_regions_are_connected_and_sized() {
