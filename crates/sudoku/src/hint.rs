@@ -206,10 +206,10 @@ impl FailedProbe {
         let then = if chain.is_empty() {
             String::new()
         } else {
-            format!(" then {},", chain.join(", "))
+            format!("then {}, and ", chain.join(", "))
         };
         format!(
-            "if {cell} were {v},{then} and {}: a contradiction, so {cell} is not {v}",
+            "if {cell} were {v}, {then}{}: a contradiction, so {cell} is not {v}",
             self.contradiction
         )
     }
