@@ -31,7 +31,7 @@ mod symbols;
 
 pub use candidates::Candidates;
 pub use check::check_solution;
-pub use conflict::{Conflict, Reason, duplicate_givens};
+pub use conflict::{Conflict, Reason, direct_conflict, duplicate_givens};
 pub use encode::{
     CellVars, EncodeOptions, Encoded, Encoding, GivenMode, encode, encode_candidates, encode_rules,
 };
