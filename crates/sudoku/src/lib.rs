@@ -42,7 +42,7 @@ pub mod variants;
 
 pub use candidates::Candidates;
 pub use check::check_solution;
-pub use conflict::{Conflict, Reason, duplicate_givens};
+pub use conflict::{Conflict, Reason, direct_conflict, duplicate_givens};
 pub use encode::{
     CellVars, EncodeOptions, Encoded, Encoding, GivenMode, encode, encode_candidates, encode_rules,
     encode_rules_with, encode_with,

@@ -2,7 +2,7 @@
 
 use crate::candidates::Candidates;
 use crate::check::check_solution;
-use crate::conflict::{Conflict, duplicate_givens, reason_for};
+use crate::conflict::{Conflict, Reason, direct_conflict, duplicate_givens, reason_for};
 use crate::encode::{
     CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
 };
@@ -242,16 +242,38 @@ impl SudokuSolver {
         Ok(answer)
     }
 
+    /// True once the deadline has passed or the interrupt flag is up.
+    fn stopped(&self) -> bool {
+        self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.opts.interrupt.as_ref().is_some_and(|f| f.is_set())
+    }
+
     fn solve_reduced(&mut self, puzzle: &Grid, cands: &Candidates) -> Result<Answer, SolveError> {
         let enc = encode_candidates(cands, self.opts.amo, None);
-        let mut backend = self.build_backend(Some(enc.formula.num_clauses()))?;
-        backend.add_formula(&enc.formula);
         let mut stats = Stats {
             open_cells: cands.open_cells(),
             vars: enc.formula.num_vars(),
             clauses: enc.formula.num_clauses(),
             ..Stats::default()
         };
+        let unknown = |stats| Answer {
+            verdict: Verdict::Unknown,
+            solutions: Vec::new(),
+            conflict: None,
+            stats,
+        };
+        if self.stopped() {
+            return Ok(unknown(stats));
+        }
+        let mut backend = self.build_backend(Some(enc.formula.num_clauses()))?;
+        // Large formulas take a while to load: look at the clock between chunks.
+        backend.reserve(enc.formula.num_vars());
+        for (i, (_, clause)) in enc.formula.clauses().enumerate() {
+            if i % 65_536 == 65_535 && self.stopped() {
+                return Ok(unknown(stats));
+            }
+            backend.add_clause(clause);
+        }
         let fixed = cands.placed_grid();
         let (verdict, solutions) = count(
             &mut *backend,
@@ -345,8 +367,14 @@ impl SudokuSolver {
                     amo: self.opts.amo,
                     ..Default::default()
                 };
-                let (formula, vars) =
-                    encode_rules(puzzle.shape(), &opts).map_err(SolveError::Setup)?;
+                let Ok((formula, vars)) = encode_rules(puzzle.shape(), &opts) else {
+                    // Too large for assumptions on the full encoding: say what the
+                    // givens show directly, if anything.
+                    return Ok(direct_conflict(puzzle).unwrap_or(Conflict {
+                        givens: Vec::new(),
+                        reason: Reason::Unanalysed,
+                    }));
+                };
                 fresh = self.build_backend(None)?;
                 fresh.add_formula(&formula);
                 (&mut *fresh, vars)
