@@ -353,9 +353,14 @@ impl Propagator {
 
     fn fail(&mut self, ci: u32) -> Conflict {
         self.qhead = self.trail.len();
-        Conflict {
+        let c = Conflict {
             clause: Some(ci as usize),
+        };
+        // A conflict without decisions holds until the next reset.
+        if self.levels.is_empty() {
+            self.root_conflict = Some(c);
         }
+        c
     }
 
     /// Assumes `lit` and propagates.
