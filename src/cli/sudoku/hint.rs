@@ -96,8 +96,12 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
         }
         let logic = cache.get(&p).map_err(Fail::usage)?;
         let hint = next_hint(logic, &p.grid, &[], a);
-        let text = hint.describe(a);
         let several = answer.verdict == Verdict::Multiple;
+        let text = if several && hint == Hint::Stuck {
+            "nothing more is forced: this grid has several solutions".to_string()
+        } else {
+            hint.describe(a)
+        };
         if several {
             exit = exit.worst(Exit::Multiple);
         }
@@ -130,7 +134,7 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
             }
             writeln!(out, "{j}")?;
         } else {
-            let note = if several {
+            let note = if several && hint != Hint::Stuck {
                 " (note: this grid has several solutions)"
             } else {
                 ""
