@@ -29,6 +29,7 @@ mod block;
 pub mod dimacs;
 mod formula;
 mod lit;
+pub mod propagate;
 pub mod solver;
 
 pub use amo::AmoEncoding;

@@ -23,6 +23,8 @@ pub enum Reason {
     NoValueFor(usize, usize),
     /// Together the givens leave no cell for this value in the house.
     NoPlaceFor(u16, House),
+    /// Together they break a variant rule between two cells, e.g. `anti-knight`.
+    Broken(&'static str),
     /// The solver proved them contradictory; no one-step explanation exists.
     Contradictory,
     /// No solution exists, but the grid is too large for the conflict analysis (which
@@ -41,17 +43,14 @@ impl Conflict {
     pub fn reason_text(&self, alphabet: Option<&Alphabet>) -> String {
         let sym = |v: u16| alphabet.map_or(v.to_string(), |a| a.symbol(v).to_string());
         match &self.reason {
-            Reason::SameHouse(h) => match h {
-                House::Row(_) => "same row".into(),
-                House::Col(_) => "same column".into(),
-                House::Box(_) => "same box".into(),
-            },
+            Reason::SameHouse(h) => format!("same {}", h.kind()),
             Reason::NoValueFor(r, c) => {
                 format!("together they leave no symbol for r{}c{}", r + 1, c + 1)
             }
             Reason::NoPlaceFor(v, h) => {
                 format!("together they leave no place for {} in {h}", sym(*v))
             }
+            Reason::Broken(rule) => format!("they break the {rule} rule"),
             Reason::Contradictory => "these givens cannot all hold in any solution".into(),
             Reason::Unanalysed => {
                 "no solution; the grid is too large to name a small set of conflicting givens"

@@ -4,6 +4,7 @@ use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::shape::{House, Shape};
 use crate::symbols::Alphabet;
+use crate::variants::{CageEncoding, Rules, add_rule_families};
 use gridsat_sat::amo::{at_least_one, at_most_one};
 use gridsat_sat::{AmoEncoding, Block, FamilyId, Formula, Lit, Var};
 use std::fmt;
@@ -92,6 +93,8 @@ pub enum GivenMode {
 /// Everything that decides the formula.
 #[derive(Clone, Debug, Default)]
 pub struct EncodeOptions {
+    /// How killer cage sums are encoded (variants only).
+    pub cages: CageEncoding,
     /// Which clause families to emit.
     pub encoding: Encoding,
     /// The at-most-one encoding for cells and houses.
@@ -237,8 +240,7 @@ impl CellVars {
 struct Families {
     cell_alo: FamilyId,
     cell_amo: FamilyId,
-    amo: [FamilyId; 3],
-    alo: [FamilyId; 3],
+    has_house_alo: bool,
 }
 
 impl Families {
@@ -249,33 +251,26 @@ impl Families {
         } else {
             cell_alo
         };
-        let amo = [
-            f.family("row at most one"),
-            f.family("column at most one"),
-            f.family("box at most one"),
-        ];
-        let alo = if enc.has_house_alo() {
-            [
-                f.family("row at least one"),
-                f.family("column at least one"),
-                f.family("box at least one"),
-            ]
-        } else {
-            amo
-        };
         Families {
             cell_alo,
             cell_amo,
-            amo,
-            alo,
+            has_house_alo: enc.has_house_alo(),
         }
     }
 
-    fn kind(h: House) -> usize {
-        match h {
-            House::Row(_) => 0,
-            House::Col(_) => 1,
-            House::Box(_) => 2,
+    /// The at-most-one family of a house kind (created on first use, so that rows,
+    /// columns and boxes come first).
+    fn amo(&self, f: &mut Formula, h: House) -> FamilyId {
+        f.family(&format!("{} at most one", h.kind()))
+    }
+
+    /// The at-least-one family of a house kind (the at-most-one family when the
+    /// encoding has no house at-least-one clauses).
+    fn alo(&self, f: &mut Formula, h: House) -> FamilyId {
+        if self.has_house_alo {
+            f.family(&format!("{} at least one", h.kind()))
+        } else {
+            self.amo(f, h)
         }
     }
 }
@@ -285,6 +280,38 @@ fn namer(alphabet: Option<Alphabet>) -> impl Fn(u32, u32, u16) -> String + Send 
         Some(a) => format!("r{}c{}={}", r + 1, c + 1, a.symbol(v)),
         None => format!("r{}c{}={v}", r + 1, c + 1),
     }
+}
+
+/// Builds the formula for `puzzle` under variant `rules` (classic rules: [`encode`]).
+/// The `reduced` encoding is classic-only; variants use the full encodings.
+pub fn encode_with(puzzle: &Grid, rules: &Rules, opts: &EncodeOptions) -> Result<Encoded, String> {
+    if rules.is_classic() {
+        return encode(puzzle, opts);
+    }
+    if opts.encoding == Encoding::Reduced {
+        return Err("the reduced encoding is for classic Sudoku; variants use minimal, efficient or extended".into());
+    }
+    let (mut formula, vars) = encode_rules_with(puzzle.shape(), rules, opts)?;
+    let assumptions = add_givens(&mut formula, &vars, puzzle, opts.givens);
+    Ok(Encoded {
+        formula,
+        vars,
+        assumptions,
+    })
+}
+
+/// Adds the givens of `puzzle` as units (family `given`) or returns them as assumptions.
+fn add_givens(formula: &mut Formula, vars: &CellVars, puzzle: &Grid, mode: GivenMode) -> Vec<Lit> {
+    let mut assumptions = Vec::new();
+    let fam = formula.family("given");
+    for p in puzzle.givens() {
+        let l = vars.var(p.row, p.col, p.value).expect("dense").pos();
+        match mode {
+            GivenMode::Units => formula.add_clause(fam, &[l]),
+            GivenMode::Assumptions => assumptions.push(l),
+        }
+    }
+    assumptions
 }
 
 /// Builds the formula for `puzzle` under `opts`.
@@ -297,15 +324,7 @@ pub fn encode(puzzle: &Grid, opts: &EncodeOptions) -> Result<Encoded, String> {
         )),
         _ => {
             let (mut formula, vars) = encode_rules(puzzle.shape(), opts)?;
-            let mut assumptions = Vec::new();
-            let fam = formula.family("given");
-            for p in puzzle.givens() {
-                let l = vars.var(p.row, p.col, p.value).expect("dense").pos();
-                match opts.givens {
-                    GivenMode::Units => formula.add_clause(fam, &[l]),
-                    GivenMode::Assumptions => assumptions.push(l),
-                }
-            }
+            let assumptions = add_givens(&mut formula, &vars, puzzle, opts.givens);
             Ok(Encoded {
                 formula,
                 vars,
@@ -317,6 +336,18 @@ pub fn encode(puzzle: &Grid, opts: &EncodeOptions) -> Result<Encoded, String> {
 
 /// The rules of an empty grid of `shape` (full encodings), without givens.
 pub fn encode_rules(shape: Shape, opts: &EncodeOptions) -> Result<(Formula, CellVars), String> {
+    encode_rules_with(shape, &Rules::classic(), opts)
+}
+
+/// The rules of an empty grid of `shape` under variant `rules` (full encodings):
+/// jigsaw regions replace the boxes, extra houses get the house families, and every
+/// other rule adds its own named family ([`crate::variants::add_rule_families`]).
+pub fn encode_rules_with(
+    shape: Shape,
+    rules: &Rules,
+    opts: &EncodeOptions,
+) -> Result<(Formula, CellVars), String> {
+    rules.validate(shape)?;
     let n = shape.n();
     let enc = match opts.encoding {
         Encoding::Reduced => Encoding::Extended,
@@ -374,23 +405,33 @@ pub fn encode_rules(shape: Shape, opts: &EncodeOptions) -> Result<(Formula, Cell
             }
         }
     }
+    let houses: Vec<(House, Vec<(usize, usize)>)> = rules
+        .houses(shape)
+        .into_iter()
+        .map(|h| (h, rules.house_cells(shape, h)))
+        .collect();
     for pass in 0..2 {
         if pass == 1 && !enc.has_house_alo() {
             break;
         }
-        for h in shape.houses() {
-            let k = Families::kind(h);
+        for (h, cells) in &houses {
+            let family = if pass == 0 {
+                fam.amo(&mut f, *h)
+            } else {
+                fam.alo(&mut f, *h)
+            };
             for v in 1..=n {
                 buf.clear();
-                buf.extend(shape.house_cells(h).map(|(r, c)| lit(r, c, v)));
+                buf.extend(cells.iter().map(|&(r, c)| lit(r, c, v)));
                 if pass == 0 {
-                    at_most_one(&mut f, fam.amo[k], &buf, opts.amo);
+                    at_most_one(&mut f, family, &buf, opts.amo);
                 } else {
-                    at_least_one(&mut f, fam.alo[k], &buf);
+                    at_least_one(&mut f, family, &buf);
                 }
             }
         }
     }
+    add_rule_families(&mut f, &vars, shape, rules, opts);
     Ok((f, vars))
 }
 
@@ -463,9 +504,8 @@ pub fn encode_candidates(
     // Per house: bucket the candidate variables by value.
     let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); n + 1];
     let mut present = vec![false; n + 1];
-    let mut groups: Vec<(usize, Vec<Lit>)> = Vec::new();
+    let mut groups: Vec<(House, Vec<Lit>)> = Vec::new();
     for h in shape.houses() {
-        let k = Families::kind(h);
         for b in buckets.iter_mut() {
             b.clear();
         }
@@ -482,16 +522,25 @@ pub fn encode_candidates(
         }
         for v in 1..=n {
             if !present[v] {
-                groups.push((k, std::mem::take(&mut buckets[v])));
+                groups.push((h, std::mem::take(&mut buckets[v])));
             }
         }
     }
     // Emit family by family: all at-most-one groups, then all at-least-one clauses.
-    for (k, lits) in &groups {
-        at_most_one(&mut f, fam.amo[*k], lits, amo);
+    let kinds = [House::Row(0), House::Col(0), House::Box(0)];
+    for h in kinds {
+        fam.amo(&mut f, h);
     }
-    for (k, lits) in &groups {
-        at_least_one(&mut f, fam.alo[*k], lits);
+    for h in kinds {
+        fam.alo(&mut f, h);
+    }
+    for (h, lits) in &groups {
+        let family = fam.amo(&mut f, *h);
+        at_most_one(&mut f, family, lits, amo);
+    }
+    for (h, lits) in &groups {
+        let family = fam.alo(&mut f, *h);
+        at_least_one(&mut f, family, lits);
     }
     let vars = CellVars::Sparse {
         shape,

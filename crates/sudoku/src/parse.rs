@@ -4,6 +4,9 @@
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::symbols::Alphabet;
+use crate::variants::{
+    Rules, looks_like_json, looks_like_variant_text, parse_variant_json, parse_variant_text,
+};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::BufRead;
@@ -29,6 +32,10 @@ pub struct ParsedPuzzle {
     pub line: usize,
     /// Text after the puzzle on its line (one-per-line layout), if any.
     pub comment: Option<String>,
+    /// Variant rules (classic unless read from a variant file).
+    pub rules: Rules,
+    /// The known solution, when the variant file gives one.
+    pub solution: Option<Grid>,
 }
 
 /// A problem in the input, at a 1-based line and column.
@@ -60,6 +67,9 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> ParseError {
 
 /// Reads every puzzle of `text`. Each item is a puzzle or the error that spoiled it,
 /// so one bad puzzle does not hide the others.
+///
+/// Text whose first line is a section header such as `rules:` or `givens:`, or that
+/// starts with `{`, is read as a variant file (see [`crate::variants`]).
 pub fn parse_puzzles<'a>(text: &'a str, opts: &'a ParseOptions) -> Puzzles<'a> {
     Puzzles::new(Box::new(text.lines().map(|l| Ok(l.to_string()))), opts)
 }
@@ -84,6 +94,10 @@ pub struct Puzzles<'a> {
     /// Inside a paragraph of one-puzzle-per-line puzzles.
     in_line_mode: bool,
     opts: &'a ParseOptions,
+    /// The puzzles of a variant file, read at once.
+    variant: Option<std::vec::IntoIter<Result<ParsedPuzzle, ParseError>>>,
+    /// True once the first lines were checked for the variant formats.
+    format_checked: bool,
 }
 
 impl<'a> Puzzles<'a> {
@@ -100,7 +114,51 @@ impl<'a> Puzzles<'a> {
             pos: 0,
             in_line_mode: false,
             opts,
+            variant: None,
+            format_checked: false,
         }
+    }
+
+    /// Reads a variant file (text sections or JSON) whole, when the first line that is
+    /// neither blank nor a comment says the input is one.
+    fn check_variant_format(&mut self) {
+        self.format_checked = true;
+        let mut i = self.pos;
+        let first = loop {
+            match self.line(i) {
+                None => return,
+                Some(l) => {
+                    let t = l.trim_start();
+                    let comment = t.starts_with('#') || t.starts_with("//") || t.starts_with(';');
+                    if !t.is_empty() && !comment {
+                        break l.to_string();
+                    }
+                }
+            }
+            i += 1;
+        };
+        let (text_format, json) = (looks_like_variant_text(&first), looks_like_json(&first));
+        if !text_format && !json {
+            return;
+        }
+        let mut text = String::new();
+        let mut k = self.pos;
+        while let Some(l) = self.line(k) {
+            text.push_str(l);
+            text.push('\n');
+            k += 1;
+        }
+        // Lines before `pos` were blank or comments: keep the numbering.
+        let text = "\n".repeat(self.pos) + &text;
+        let mut items = if text_format {
+            parse_variant_text(&text, self.opts)
+        } else {
+            parse_variant_json(&text, self.opts)
+        };
+        if let Some((l, m)) = self.failure.take() {
+            items.push(Err(err(l + 1, 1, m)));
+        }
+        self.variant = Some(items.into_iter());
     }
 
     /// Line `i` (0-based), reading ahead as needed; `None` past the end.
@@ -188,6 +246,12 @@ impl Iterator for Puzzles<'_> {
     type Item = Result<ParsedPuzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if !self.format_checked {
+            self.check_variant_format();
+        }
+        if let Some(v) = &mut self.variant {
+            return v.next();
+        }
         self.release(self.pos);
         loop {
             let pos = self.pos;
@@ -400,6 +464,8 @@ fn parse_line_puzzle(
         alphabet: Some(alphabet),
         line: ln,
         comment: (!comment.is_empty()).then(|| comment.to_string()),
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -431,6 +497,8 @@ fn parse_char_block(
         alphabet: Some(alphabet),
         line: first,
         comment: None,
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -509,6 +577,8 @@ fn parse_int_block_flat(
         alphabet,
         line: first,
         comment: None,
+        rules: Rules::default(),
+        solution: None,
     })
 }
 

@@ -8,8 +8,8 @@ use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sudoku::{
-    Candidates, Deduction, EncodeOptions, Encoding, Geometry, GivenMode, ParsedPuzzle, Presolve,
-    check_solution, deduce, encode, encode_candidates,
+    CageEncoding, Candidates, Deduction, EncodeOptions, Encoding, Geometry, GivenMode,
+    ParsedPuzzle, Presolve, check_solution_with, deduce, encode_candidates, encode_with,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,6 +28,9 @@ pub struct FormulaArgs {
     /// Number 9×9 variables 100·row + 10·column + digit (111…999), as in textbooks.
     #[arg(long)]
     pub readable_ids: bool,
+    /// Killer cage sums: sets (enumerate the allowed digit sets) or sums (decision diagram).
+    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    pub cages: CageEncoding,
     /// Which puzzle of the file (1-based).
     #[arg(long = "index", value_name = "K", default_value_t = 1)]
     pub index: usize,
@@ -45,6 +48,7 @@ impl FormulaArgs {
             givens: GivenMode::Units,
             readable_ids: self.readable_ids,
             alphabet: p.alphabet.as_deref().cloned(),
+            cages: self.cages,
         };
         if self.readable_ids && self.encoding == Encoding::Reduced {
             return Err(Fail::usage(
@@ -52,6 +56,11 @@ impl FormulaArgs {
             ));
         }
         if self.presolve != Presolve::Off {
+            if !p.rules.is_classic() {
+                return Err(Fail::usage(
+                    "--presolve is for classic Sudoku, not for variants",
+                ));
+            }
             if self.encoding != Encoding::Reduced {
                 return Err(Fail::usage("--presolve applies to --encoding reduced only"));
             }
@@ -67,7 +76,7 @@ impl FormulaArgs {
             };
             return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
         }
-        encode(&p.grid, &opts).map_err(Fail::usage)
+        encode_with(&p.grid, &p.rules, &opts).map_err(Fail::usage)
     }
 }
 
@@ -90,7 +99,7 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
     let enc = args.formula.encode(&p)?;
     let f = &enc.formula;
     let n = p.grid.n();
-    let header = vec![
+    let mut header = vec![
         format!(
             "gridsat sudoku encode: {} puzzle {}",
             display_name(&path),
@@ -108,6 +117,13 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
         "a variable is true when its cell holds its symbol; decode a model with".into(),
         "  gridsat sudoku decode MODEL --puzzle FILE (with the same flags)".into(),
     ];
+    if !p.rules.is_classic() {
+        let mut line = format!("variant rules: {}", p.rules.names().join(", "));
+        if !p.rules.cages.is_empty() {
+            line.push_str(&format!(" (cage sums encoded as {})", args.formula.cages));
+        }
+        header.insert(2, line);
+    }
     let opts = WriteOptions {
         header,
         variable_names: !args.no_names,
@@ -173,7 +189,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
         return Ok(Exit::Failure);
     }
     let grid = enc.vars.decode(p.grid.shape(), |v| model[v.get() as usize]);
-    match check_solution(&p.grid, &grid) {
+    match check_solution_with(&p.grid, &grid, &p.rules) {
         Ok(()) => {
             println!("{}", grid_text(&grid, p.alphabet.as_deref(), args.format));
             Ok(Exit::Ok)

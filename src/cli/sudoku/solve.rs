@@ -2,13 +2,14 @@
 //! input order, on several threads.
 
 use super::args::{GridArgs, stdin_path};
+use super::dispatch::AnySolver;
 use super::output::{Format, JsonAnswer, text_answer};
 use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail, ctrl_c};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
-    Encoding, ParsedPuzzle, Presolve, SolveOptions, SudokuSolver, Verdict, parse_puzzles,
+    CageEncoding, Encoding, ParsedPuzzle, Presolve, SolveOptions, Verdict, parse_puzzles,
     parse_reader,
 };
 use std::collections::BTreeMap;
@@ -61,6 +62,9 @@ pub struct SolveArgs {
     /// One JSON object per puzzle per line instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Killer cage sums (variants): sets (allowed digit sets) or sums (decision diagram).
+    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    pub cages: CageEncoding,
 }
 
 /// One puzzle to answer: where it came from and what was read.
@@ -84,6 +88,7 @@ struct Done {
 /// How every puzzle is answered (shared by the workers).
 struct Answerer {
     opts: SolveOptions,
+    cages: CageEncoding,
     several: bool,
     json: bool,
     format: Format,
@@ -91,7 +96,7 @@ struct Answerer {
 }
 
 impl Answerer {
-    fn answer(&self, solver: &mut SudokuSolver, job: Job) -> Done {
+    fn answer(&self, solver: &mut AnySolver, job: Job) -> Done {
         let label = if self.several {
             format!("{} puzzle {}", job.file, job.k)
         } else {
@@ -135,7 +140,7 @@ impl Answerer {
                 error: None,
             };
         }
-        let answer = match solver.solve(&puzzle.grid) {
+        let answer = match solver.solve(&puzzle) {
             Ok(a) => a,
             Err(e) => {
                 return Done {
@@ -193,6 +198,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     };
     let interrupt = ctrl_c().clone();
     let answerer = Answerer {
+        cages: args.cages,
         opts: SolveOptions {
             encoding: args.encoding,
             presolve: args.presolve,
@@ -243,10 +249,18 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
             Some(t) => parse_puzzles(t, &opts),
             None => parse_reader(std::io::stdin().lock(), &opts),
         };
+        let rules = args.grid.rules.clone();
         puzzles.enumerate().map(move |(i, item)| Job {
             file: name.clone(),
             k: i + 1,
-            item: item.map_err(|e| format!("{name}:{e}")),
+            item: item
+                .map(|mut p| {
+                    if let Some(r) = &rules {
+                        p.rules.merge(r);
+                    }
+                    p
+                })
+                .map_err(|e| format!("{name}:{e}")),
         })
     });
     let progress = match total {
@@ -264,7 +278,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     };
     let mut writer = Writer::new(progress);
     if threads == 1 {
-        let mut solver = SudokuSolver::new(answerer.opts.clone());
+        let mut solver = AnySolver::new(answerer.opts.clone()).with_cage_encoding(answerer.cages);
         for (i, job) in jobs.enumerate() {
             if writer.stop {
                 break;
@@ -321,7 +335,8 @@ fn run_parallel(
                     let done_tx = done_tx.clone();
                     let (job_rx, abort) = (&job_rx, &abort);
                     s.spawn(move |_| {
-                        let mut solver = SudokuSolver::new(answerer.opts.clone());
+                        let mut solver = AnySolver::new(answerer.opts.clone())
+                            .with_cage_encoding(answerer.cages);
                         loop {
                             let next = job_rx.lock().expect("queue lock").recv();
                             let Ok(chunk) = next else { break };
