@@ -408,10 +408,7 @@ pub(crate) fn reduce(
         } else {
             Presolve::Singles
         };
-        let deduced = match geometry {
-            Some(g) => Some(deduce(g, &puzzle, level)),
-            None => None,
-        };
+        let deduced = geometry.map(|g| deduce(g, &puzzle, level));
         let by_singles = match &deduced {
             Some(d) => matches!(d, Deduction::Solved(_)),
             None => logic.load(&puzzle, &[]).is_ok() && logic.solved(),
