@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+mod alldiff;
 mod candidates;
 mod check;
 mod climb;
