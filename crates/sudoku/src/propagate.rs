@@ -139,6 +139,8 @@ struct Board<'g, const W: usize> {
     count: Vec<u16>,
     naked: Vec<u32>,
     hidden: Vec<(u32, u16)>,
+    /// Houses whose candidates changed since their last subset check.
+    touched: Vec<bool>,
 }
 
 #[inline]
@@ -191,6 +193,7 @@ impl<'g, const W: usize> Board<'g, W> {
             count: vec![0; g.num_houses() * (n + 1)],
             naked: Vec::new(),
             hidden: Vec::new(),
+            touched: vec![true; g.num_houses()],
         }
     }
 
@@ -203,6 +206,7 @@ impl<'g, const W: usize> Board<'g, W> {
         self.naked.extend_from_slice(&other.naked);
         self.hidden.clear();
         self.hidden.extend_from_slice(&other.hidden);
+        self.touched.copy_from_slice(&other.touched);
     }
 
     /// Places the givens in one sweep: each house's used values are collected once and
@@ -338,6 +342,7 @@ impl<'g, const W: usize> Board<'g, W> {
             _ => {}
         }
         for h in self.g.houses_of(cell) {
+            self.touched[h as usize] = true;
             self.drop_count(h, v)?;
         }
         Ok(())
@@ -460,6 +465,9 @@ impl<'g, const W: usize> Board<'g, W> {
         let mut values: Vec<u16> = Vec::with_capacity(n);
         let mut out = Vec::new();
         for h in 0..g.num_houses() {
+            if !std::mem::take(&mut self.touched[h]) {
+                continue;
+            }
             cells.clear();
             values.clear();
             let mut placed = [0u64; W];
