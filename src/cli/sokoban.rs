@@ -75,6 +75,8 @@ pub enum PruneArg {
     Freeze,
     /// Per-goal reachability (push mode).
     GoalReach,
+    /// No move straight back after a move that pushed nothing (move mode).
+    NoReversal,
 }
 
 /// Player reachability encodings of the push mode.
@@ -115,6 +117,11 @@ pub struct SolveArgs {
     /// Player reachability encoding of the push mode.
     #[arg(long, value_enum, default_value_t = ReachArg::Layers)]
     pub reach: ReachArg,
+    /// Grow the horizon by this much while no plan is known (then walk down to the
+    /// horizon just below the plan found, whose unsatisfiability proves optimality).
+    /// (default: 2 for moves, 1 for pushes).
+    #[arg(long, value_name = "N")]
+    pub stride: Option<usize>,
     /// SAT solver: cadical, batsat, or external:COMMAND.
     #[arg(long, default_value = "cadical")]
     pub solver: BackendSpec,
@@ -227,9 +234,14 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         time_limit,
         interrupt: Some(interrupt.clone()),
         backend: a.solver.clone(),
+        stride: a.stride.unwrap_or(match a.optimize {
+            OptimizeArg::Moves => 2,
+            OptimizeArg::Pushes => 1,
+        }),
         moves: MoveOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
             distance: prune_on(PruneArg::Distance),
+            no_reversal: prune_on(PruneArg::NoReversal),
         },
         pushes: PushOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
@@ -243,6 +255,8 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         },
     };
     let tty = std::io::stderr().is_terminal();
+    // GRIDSAT_PROGRESS=lines prints every progress line (for profiling runs).
+    let lines = std::env::var_os("GRIDSAT_PROGRESS").is_some_and(|v| v == "lines");
     let mut exit = Exit::Ok;
     let mut failure: Option<Fail> = None;
     let mut out = std::io::stdout().lock();
@@ -257,17 +271,28 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
                 None => "solving".to_string(),
                 Some(o) => format!("{o:?}").to_lowercase(),
             };
-            eprint!(
-                "\r\x1b[Klevel {title}: horizon {} · {} vars · {} clauses · {:.1} s · {what}",
+            let line = format!(
+                "level {title}: horizon {} · {} vars · {} clauses · {:.2} s · {what}",
                 p.horizon,
                 p.variables,
                 p.clauses,
                 p.elapsed.as_secs_f64()
             );
+            if lines {
+                if p.outcome.is_some() {
+                    eprintln!("{line}");
+                }
+            } else {
+                eprint!("\r\x1b[K{line}");
+            }
         };
-        let progress: Option<&mut dyn FnMut(&Progress)> = if tty { Some(&mut show) } else { None };
+        let progress: Option<&mut dyn FnMut(&Progress)> = if tty || lines {
+            Some(&mut show)
+        } else {
+            None
+        };
         let result = solve_level(level, &lopts, progress);
-        if tty {
+        if tty && !lines {
             eprint!("\r\x1b[K");
         }
         let report = match result {
@@ -283,6 +308,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             }
         };
         exit = exit.worst(match report.status {
+            Status::Solved if report.optimal.is_none() => Exit::Unknown,
             Status::Solved => Exit::Ok,
             Status::NoPlan | Status::Unsolvable => Exit::NoSolution,
             Status::Unknown => Exit::Unknown,

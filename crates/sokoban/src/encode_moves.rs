@@ -22,6 +22,9 @@ pub struct MoveOptions {
     /// Add the distance clauses (from the start, to the goals, and the parity of the
     /// player's cell).
     pub distance: bool,
+    /// Forbid a move that undoes the previous move when that one pushed nothing (such
+    /// pairs never occur in a shortest plan, so optimality proofs stay valid).
+    pub no_reversal: bool,
 }
 
 impl Default for MoveOptions {
@@ -29,6 +32,7 @@ impl Default for MoveOptions {
         MoveOptions {
             dead_squares: true,
             distance: true,
+            no_reversal: false,
         }
     }
 }
@@ -47,6 +51,7 @@ struct Families {
     exactly_one: FamilyId,
     dead: FamilyId,
     distance: FamilyId,
+    reversal: FamilyId,
 }
 
 /// The move encoding under construction; grows one step at a time.
@@ -73,8 +78,10 @@ pub struct MoveEncoding {
     box_lb: Vec<Vec<u32>>,
 }
 
+/// Pairwise at-most-one measured faster than the ladder here (fewer auxiliaries, direct
+/// propagation) up to the region sizes of the benchmark collections.
 fn amo_for(n: usize) -> AmoEncoding {
-    if n <= 6 {
+    if n <= 64 {
         AmoEncoding::Pairwise
     } else {
         AmoEncoding::Sequential
@@ -95,6 +102,7 @@ impl MoveEncoding {
             exactly_one: f.family("exactly one position"),
             dead: f.family("dead squares"),
             distance: f.family("distance pruning"),
+            reversal: f.family("no walking back"),
         };
         let walk = board.walk_distances(board.player);
         let to_goal = dist_to_goals(&board);
@@ -348,6 +356,22 @@ impl HorizonEncoding for MoveEncoding {
                 }
             }
         }
+        // A step that walks into `c` and the next step walking straight back: the first
+        // must have pushed a box away from `c`.
+        if self.opts.no_reversal && t > 0 {
+            for c in 0..n {
+                for d in Dir::ALL {
+                    let back = d.opposite();
+                    let mut clause = vec![
+                        !self.a(d.index() as u32, t - 1),
+                        !self.a(back.index() as u32, t),
+                        !self.p(c, t),
+                    ];
+                    clause.extend((0..nboxes).filter_map(|b| self.bx(b, c, t - 1)));
+                    self.f.add_clause(fam.reversal, &clause);
+                }
+            }
+        }
         // Boxes stay unless the player walks into them, and move only to a neighbour in
         // the direction of the step.
         for b in 0..nboxes {
@@ -429,7 +453,8 @@ impl HorizonEncoding for MoveEncoding {
             plan.push(d.letter(push));
             pos = next;
         }
-        Decoded::Plan(plan)
+        let cost = plan.len();
+        Decoded::Plan(plan, cost)
     }
 }
 

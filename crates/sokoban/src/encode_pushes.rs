@@ -514,7 +514,7 @@ impl HorizonEncoding for PushEncoding {
             pushes.push(Push { from, dir });
         }
         match pushes_to_lurd(&self.board, &pushes) {
-            Ok(plan) => Decoded::Plan(plan),
+            Ok(plan) => Decoded::Plan(plan, pushes.len()),
             Err(k) if self.opts.reach == Reach::Loops => {
                 // Step k's marks include cells the player cannot reach: exclude every
                 // connected set of such cells by its loop formula.
@@ -558,11 +558,11 @@ impl HorizonEncoding for PushEncoding {
                 if added {
                     Decoded::Refined
                 } else {
-                    Decoded::Plan(String::from("<spurious plan>"))
+                    Decoded::Plan(String::from("<spurious plan>"), 0)
                 }
             }
             // The exact encoding produced an impossible push: let verification fail.
-            Err(_) => Decoded::Plan(String::from("<unreachable push>")),
+            Err(_) => Decoded::Plan(String::from("<unreachable push>"), 0),
         }
     }
 }

@@ -24,8 +24,9 @@ pub trait HorizonEncoding {
 /// The result of [`HorizonEncoding::decode`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Decoded {
-    /// A plan in LURD notation (to be verified by replay).
-    Plan(String),
+    /// A plan in LURD notation (to be verified by replay) and its cost (moves or
+    /// pushes, at most the horizon asked).
+    Plan(String, usize),
     /// The model was spurious; clauses were added; solve again.
     Refined,
 }
@@ -56,6 +57,9 @@ pub struct SearchLimits<'a> {
     pub deadline: Option<Instant>,
     /// Stop with "unknown" when this flag is raised.
     pub interrupt: Option<Interrupt>,
+    /// Horizons asked while no plan is known grow by this much (at least 1); once a
+    /// plan is found the search walks down to the horizon just below it.
+    pub stride: usize,
     /// Called before and after each solver call.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
@@ -63,15 +67,17 @@ pub struct SearchLimits<'a> {
 /// The verdict of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A plan at `horizon`; `optimal` when `horizon − 1` was proven unsatisfiable (or
-    /// `horizon` is 0).
+    /// A plan of cost `horizon`; `optimal` when `horizon − 1` was proven
+    /// unsatisfiable (or `horizon` is 0).
     Plan {
         /// The plan as decoded (not yet verified).
         plan: String,
-        /// The horizon of the first satisfiable call.
+        /// The cost of the plan.
         horizon: usize,
         /// True when the horizon below was proven to have no plan.
         optimal: bool,
+        /// Largest horizon proven unsatisfiable.
+        proven_below: Option<usize>,
     },
     /// No plan within `max_horizon` (proven by the unsatisfiable call at that horizon).
     NoPlan {
@@ -134,23 +140,28 @@ pub fn search(
         let result = (|| {
             let mut fed = 0usize;
             let mut proven: Option<usize> = None;
-            let mut horizon = match limits.max_horizon {
-                Some(m) => limits.start.saturating_sub(1).min(m),
-                None => limits.start.saturating_sub(1),
-            };
-            if limits.start == 0 {
-                horizon = 0;
-            }
-            let stopped = |h: usize, proven: Option<usize>| Verdict::Unknown {
-                proven_below: proven,
-                horizon: h,
+            let mut best: Option<(String, usize)> = None;
+            let stride = limits.stride.max(1);
+            let cap = |h: usize| limits.max_horizon.map_or(h, |m| h.min(m));
+            let mut horizon = cap(limits.start.saturating_sub(1));
+            let give_up = |proven: Option<usize>, best: &Option<(String, usize)>, h: usize| match best {
+                Some((plan, cost)) => Verdict::Plan {
+                    plan: plan.clone(),
+                    horizon: *cost,
+                    optimal: false,
+                    proven_below: proven,
+                },
+                None => Verdict::Unknown {
+                    proven_below: proven,
+                    horizon: h,
+                },
             };
             loop {
                 let t0 = Instant::now();
                 while enc.horizon() < horizon {
                     if expired(limits.deadline) || outer.as_ref().is_some_and(|i| i.is_set()) {
                         stats.encode_time += t0.elapsed();
-                        return Ok(stopped(horizon, proven));
+                        return Ok(give_up(proven, &best, horizon));
                     }
                     enc.extend();
                 }
@@ -181,13 +192,19 @@ pub fn search(
                 report(Some(outcome), enc.formula());
                 match outcome {
                     Outcome::Sat => match enc.decode(&*solver, horizon) {
-                        Decoded::Plan(plan) => {
-                            let optimal = horizon == 0 || proven == Some(horizon - 1);
-                            return Ok(Verdict::Plan {
-                                plan,
-                                horizon,
-                                optimal,
-                            });
+                        Decoded::Plan(plan, cost) => {
+                            let cost = cost.min(horizon);
+                            if cost == 0 || proven == Some(cost - 1) {
+                                return Ok(Verdict::Plan {
+                                    plan,
+                                    horizon: cost,
+                                    optimal: true,
+                                    proven_below: cost.checked_sub(1),
+                                });
+                            }
+                            best = Some((plan, cost));
+                            // Ask just below the plan: unsatisfiable there proves it optimal.
+                            horizon = cost - 1;
                         }
                         Decoded::Refined => {
                             stats.refinements += 1;
@@ -201,12 +218,23 @@ pub fn search(
                             ));
                         }
                         proven = Some(horizon);
+                        // No plan of at most `horizon`: fix that for good, so the solver
+                        // can drop this horizon's conditional clauses.
+                        solver.add_clause(&[!goal]);
+                        if let Some((plan, cost)) = best.take() {
+                            return Ok(Verdict::Plan {
+                                plan,
+                                horizon: cost,
+                                optimal: cost == horizon + 1,
+                                proven_below: Some(horizon),
+                            });
+                        }
                         if limits.max_horizon.is_some_and(|m| horizon >= m) {
                             return Ok(Verdict::NoPlan { horizon });
                         }
-                        horizon += 1;
+                        horizon = cap(horizon + stride);
                     }
-                    Outcome::Unknown => return Ok(stopped(horizon, proven)),
+                    Outcome::Unknown => return Ok(give_up(proven, &best, horizon)),
                 }
             }
         })();

@@ -56,6 +56,8 @@ pub struct SolveOptions {
     pub moves: MoveOptions,
     /// Switches of the push encoding.
     pub pushes: crate::encode_pushes::PushOptions,
+    /// Horizon stride while no plan is known (0 or 1: one step at a time).
+    pub stride: usize,
 }
 
 /// The verdict on a level.
@@ -222,6 +224,7 @@ pub fn solve_level(
             max_horizon: max,
             deadline,
             interrupt: opts.interrupt.clone(),
+            stride: opts.stride.max(1),
             progress,
         },
         &mut stats,
@@ -248,6 +251,7 @@ pub fn solve_level(
             plan,
             horizon,
             optimal,
+            proven_below,
         } => {
             let r = verify(level, &plan).map_err(|e| SolveError::Verification(e.to_string()))?;
             let count = match opts.optimize {
@@ -261,7 +265,7 @@ pub fn solve_level(
                 )));
             }
             report.horizon = Some(horizon);
-            report.proven_below = horizon.checked_sub(1).filter(|_| optimal);
+            report.proven_below = proven_below;
             if opts.max_moves.is_some_and(|m| r.moves > m) {
                 // A push-optimal plan longer than the move budget: the move encoding
                 // decides whether a shorter walk exists.
@@ -273,6 +277,15 @@ pub fn solve_level(
                 return Ok(inner);
             }
             report.status = Status::Solved;
+            if !optimal {
+                report.reason = Some(match proven_below {
+                    Some(p) => format!(
+                        "stopped before optimality was proven; no plan of at most {p} {} exists",
+                        opts.optimize.name()
+                    ),
+                    None => "stopped before optimality was proven".into(),
+                });
+            }
             report.plan = Some(plan);
             report.moves = Some(r.moves);
             report.pushes = Some(r.pushes);
