@@ -82,10 +82,10 @@ pub enum PruneArg {
 /// Player reachability encodings of the push mode.
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub enum ReachArg {
-    /// BFS layers: reachable within k steps.
-    Layers,
     /// Lazily added loop formulas (unfounded sets excluded on demand).
     Loops,
+    /// BFS layers: reachable within k steps.
+    Layers,
 }
 
 /// Arguments of `solve`.
@@ -115,7 +115,7 @@ pub struct SolveArgs {
     #[arg(long = "no-prune", value_enum, value_name = "FAMILY")]
     pub no_prune: Vec<PruneArg>,
     /// Player reachability encoding of the push mode.
-    #[arg(long, value_enum, default_value_t = ReachArg::Layers)]
+    #[arg(long, value_enum, default_value_t = ReachArg::Loops)]
     pub reach: ReachArg,
     /// Grow the horizon by this much while no plan is known (then walk down to the
     /// horizon just below the plan found, whose unsatisfiability proves optimality).
@@ -286,11 +286,8 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
                 eprint!("\r\x1b[K{line}");
             }
         };
-        let progress: Option<&mut dyn FnMut(&Progress)> = if tty || lines {
-            Some(&mut show)
-        } else {
-            None
-        };
+        let progress: Option<&mut dyn FnMut(&Progress)> =
+            if tty || lines { Some(&mut show) } else { None };
         let result = solve_level(level, &lopts, progress);
         if tty && !lines {
             eprint!("\r\x1b[K");

@@ -56,11 +56,6 @@ pub fn parse_xsb(text: &str, file: &str) -> Result<Vec<Level>, ParseError> {
             rows.extend(expand(line, line_no, file, levels.len() + 1)?);
             continue;
         }
-        // Anything else ends the current level.
-        if !rows.is_empty() {
-            finish(&mut rows, level_title.take(), &mut levels)?;
-            last_can_take_title = true;
-        }
         let trimmed = line.trim_start();
         if trimmed.starts_with('#') {
             // Looks like a row but holds something else: say where.
@@ -72,13 +67,21 @@ pub fn parse_xsb(text: &str, file: &str) -> Result<Vec<Level>, ParseError> {
                 .unwrap_or((1, '?'));
             return Err(ParseError {
                 file: file.to_string(),
-                level: Some((levels.len() + 1).to_string()),
+                level: Some(match (&level_title, rows.is_empty()) {
+                    (Some(t), false) => t.clone(),
+                    _ => (levels.len() + 1).to_string(),
+                }),
                 line: line_no,
                 column: col,
                 message: format!(
                     "unknown character {ch:?} in a level row (expected one of # @ + $ * . space - _)"
                 ),
             });
+        }
+        // Anything else ends the current level.
+        if !rows.is_empty() {
+            finish(&mut rows, level_title.take(), &mut levels)?;
+            last_can_take_title = true;
         }
         if let Some(c) = trimmed.strip_prefix(';') {
             let t = c.trim();

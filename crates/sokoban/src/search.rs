@@ -144,18 +144,19 @@ pub fn search(
             let stride = limits.stride.max(1);
             let cap = |h: usize| limits.max_horizon.map_or(h, |m| h.min(m));
             let mut horizon = cap(limits.start.saturating_sub(1));
-            let give_up = |proven: Option<usize>, best: &Option<(String, usize)>, h: usize| match best {
-                Some((plan, cost)) => Verdict::Plan {
-                    plan: plan.clone(),
-                    horizon: *cost,
-                    optimal: false,
-                    proven_below: proven,
-                },
-                None => Verdict::Unknown {
-                    proven_below: proven,
-                    horizon: h,
-                },
-            };
+            let give_up =
+                |proven: Option<usize>, best: &Option<(String, usize)>, h: usize| match best {
+                    Some((plan, cost)) => Verdict::Plan {
+                        plan: plan.clone(),
+                        horizon: *cost,
+                        optimal: false,
+                        proven_below: proven,
+                    },
+                    None => Verdict::Unknown {
+                        proven_below: proven,
+                        horizon: h,
+                    },
+                };
             loop {
                 let t0 = Instant::now();
                 while enc.horizon() < horizon {
