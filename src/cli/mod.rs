@@ -20,6 +20,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size difference between variants does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Sudoku of any size: solve, count, encode, decode, check.

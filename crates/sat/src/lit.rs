@@ -40,6 +40,8 @@ impl Var {
     }
 
     /// The negative literal of this variable.
+    // Not `std::ops::Neg`: negating a variable yields a literal, not a variable.
+    #[allow(clippy::should_implement_trait)]
     #[inline]
     pub fn neg(self) -> Lit {
         Lit(-(self.0 as i32))

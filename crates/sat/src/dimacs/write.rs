@@ -9,7 +9,7 @@ use std::io::{self, Write};
 pub struct WriteOptions {
     /// Lines printed first, each as a `c` comment (title, instance, encoding, …).
     pub header: Vec<String>,
-    /// Write a `c var N meaning` line for every variable.
+    /// Write a `c var N meaning` line for every variable that occurs in a clause.
     pub variable_names: bool,
 }
 
@@ -49,8 +49,16 @@ pub fn write_formula<W: Write>(w: &mut W, f: &Formula, opts: &WriteOptions) -> i
         writeln!(w, "c   {}: {} clauses", fam.name, fam.clauses)?;
     }
     if opts.variable_names {
-        for v in 1..=f.num_vars() {
-            writeln!(w, "c var {v} {}", f.describe(crate::Var::new(v)))?;
+        // Name the variables that occur in some clause (padding stays silent).
+        let mut used = vec![false; f.num_vars() as usize];
+        for (_, c) in f.clauses() {
+            for l in c {
+                used[l.var().index()] = true;
+            }
+        }
+        for (i, _) in used.iter().enumerate().filter(|(_, u)| **u) {
+            let v = crate::Var::from_index(i);
+            writeln!(w, "c var {v} {}", f.describe(v))?;
         }
     }
     writeln!(w, "p cnf {} {}", f.num_vars(), f.num_clauses())?;

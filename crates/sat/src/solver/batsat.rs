@@ -127,6 +127,11 @@ impl Backend for BatsatBackend {
         self.interrupt.clone()
     }
 
+    fn watch(&mut self, flag: Interrupt) {
+        self.interrupt = flag.clone();
+        self.solver.cb_mut().interrupt = flag;
+    }
+
     fn conflicts(&self) -> Option<u64> {
         Some(self.solver.num_conflicts())
     }

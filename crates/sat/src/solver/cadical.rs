@@ -104,4 +104,11 @@ impl Backend for CadicalBackend {
     fn interrupt_handle(&self) -> Interrupt {
         self.interrupt.clone()
     }
+
+    fn watch(&mut self, flag: Interrupt) {
+        self.interrupt = flag.clone();
+        if let Some(h) = self.solver.get_callbacks() {
+            h.interrupt = flag;
+        }
+    }
 }

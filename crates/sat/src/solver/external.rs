@@ -276,6 +276,10 @@ impl Backend for ExternalBackend {
     fn interrupt_handle(&self) -> Interrupt {
         self.interrupt.clone()
     }
+
+    fn watch(&mut self, flag: Interrupt) {
+        self.interrupt = flag;
+    }
 }
 
 #[cfg(test)]

@@ -129,6 +129,10 @@ pub trait Backend: Send {
     /// A handle that interrupts this solver's searches from another thread.
     fn interrupt_handle(&self) -> Interrupt;
 
+    /// Makes this solver watch `flag` (shared with others, e.g. a Ctrl-C handler)
+    /// instead of its own interrupt flag.
+    fn watch(&mut self, flag: Interrupt);
+
     /// Conflicts counted over all calls so far, when the backend reports them.
     fn conflicts(&self) -> Option<u64> {
         None
@@ -304,6 +308,17 @@ mod tests {
         assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
         assert!(start.elapsed() < Duration::from_secs(2));
         t.join().unwrap();
+        // A shared flag set before the call stops it at once.
+        let shared = Interrupt::new();
+        s.watch(shared.clone());
+        shared.interrupt();
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        shared.clear();
+        s.set_limits(Limits {
+            conflicts: Some(10),
+            deadline: None,
+        });
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
     }
 
     #[test]

@@ -1,0 +1,165 @@
+//! Naming the givens that cannot all hold, and saying why in a player's words.
+
+use crate::candidates::Candidates;
+use crate::grid::{Grid, Placement};
+use crate::shape::House;
+use crate::symbols::Alphabet;
+
+/// A small set of givens that no solution can satisfy together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The givens, in reading order.
+    pub givens: Vec<Placement>,
+    /// Why, e.g. `same row`, or `they leave no place for 7 in box 5`.
+    pub reason: Reason,
+}
+
+/// Why a set of givens conflicts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Two equal givens in one house.
+    SameHouse(House),
+    /// Together the givens leave no value for this cell (row, column).
+    NoValueFor(usize, usize),
+    /// Together the givens leave no cell for this value in the house.
+    NoPlaceFor(u16, House),
+    /// The solver proved them contradictory; no one-step explanation exists.
+    Contradictory,
+}
+
+impl Conflict {
+    /// The conflict as text, e.g. `r1c3=5, r1c7=5 (same row)`.
+    pub fn describe(&self, alphabet: Option<&Alphabet>) -> String {
+        let list: Vec<String> = self.givens.iter().map(|g| g.describe(alphabet)).collect();
+        format!("{} ({})", list.join(", "), self.reason_text(alphabet))
+    }
+
+    /// The reason alone, e.g. `same row`.
+    pub fn reason_text(&self, alphabet: Option<&Alphabet>) -> String {
+        let sym = |v: u16| alphabet.map_or(v.to_string(), |a| a.symbol(v).to_string());
+        match &self.reason {
+            Reason::SameHouse(h) => match h {
+                House::Row(_) => "same row".into(),
+                House::Col(_) => "same column".into(),
+                House::Box(_) => "same box".into(),
+            },
+            Reason::NoValueFor(r, c) => {
+                format!("together they leave no symbol for r{}c{}", r + 1, c + 1)
+            }
+            Reason::NoPlaceFor(v, h) => {
+                format!("together they leave no place for {} in {h}", sym(*v))
+            }
+            Reason::Contradictory => "these givens cannot all hold in any solution".into(),
+        }
+    }
+}
+
+/// Two equal givens in one house, found before any solving.
+pub fn duplicate_givens(puzzle: &Grid) -> Option<Conflict> {
+    let shape = puzzle.shape();
+    let n = shape.n();
+    let mut first_at: Vec<Option<(usize, usize)>> = vec![None; n + 1];
+    for h in shape.houses() {
+        first_at.fill(None);
+        for (r, c) in shape.house_cells(h) {
+            let v = puzzle.get(r, c);
+            if v == 0 {
+                continue;
+            }
+            if let Some((r0, c0)) = first_at[v as usize] {
+                return Some(Conflict {
+                    givens: vec![
+                        Placement {
+                            row: r0,
+                            col: c0,
+                            value: v,
+                        },
+                        Placement {
+                            row: r,
+                            col: c,
+                            value: v,
+                        },
+                    ],
+                    reason: Reason::SameHouse(h),
+                });
+            }
+            first_at[v as usize] = Some((r, c));
+        }
+    }
+    None
+}
+
+/// Explains why `givens` (already known to be contradictory) conflict.
+pub fn reason_for(puzzle: &Grid, givens: &[Placement]) -> Reason {
+    let mut g = Grid::empty(puzzle.shape());
+    for p in givens {
+        g.set(p.row, p.col, p.value);
+    }
+    if let Some(c) = duplicate_givens(&g) {
+        return c.reason;
+    }
+    let cand = Candidates::from_givens(&g);
+    let n = g.n();
+    if let Some(cell) = cand.dead_cell() {
+        return Reason::NoValueFor(cell / n, cell % n);
+    }
+    if let Some((h, v)) = cand.dead_house() {
+        return Reason::NoPlaceFor(v, h);
+    }
+    Reason::Contradictory
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    #[test]
+    fn duplicates_are_named_with_their_house() {
+        let mut g = Grid::empty(Shape::for_side(9).unwrap());
+        g.set(0, 2, 5);
+        g.set(0, 6, 5);
+        let c = duplicate_givens(&g).unwrap();
+        assert_eq!(c.describe(None), "r1c3=5, r1c7=5 (same row)");
+        let mut h = Grid::empty(Shape::for_side(9).unwrap());
+        h.set(3, 4, 2);
+        h.set(5, 3, 2);
+        assert_eq!(
+            duplicate_givens(&h).unwrap().reason,
+            Reason::SameHouse(House::Box(4))
+        );
+    }
+
+    #[test]
+    fn one_step_reasons_are_found() {
+        // r1c1 sees 1,2 in its row and 3,4 in its column: no value left (4×4).
+        let shape = Shape::for_side(4).unwrap();
+        let mut g = Grid::empty(shape);
+        let givens = [
+            Placement {
+                row: 0,
+                col: 2,
+                value: 1,
+            },
+            Placement {
+                row: 0,
+                col: 3,
+                value: 2,
+            },
+            Placement {
+                row: 2,
+                col: 0,
+                value: 3,
+            },
+            Placement {
+                row: 3,
+                col: 0,
+                value: 4,
+            },
+        ];
+        for p in givens {
+            g.set(p.row, p.col, p.value);
+        }
+        assert_eq!(reason_for(&g, &givens), Reason::NoValueFor(0, 0));
+    }
+}

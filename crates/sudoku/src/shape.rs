@@ -1,0 +1,222 @@
+//! Grid geometry: N×N grids split into boxes of P rows × Q columns (N = P·Q).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest side gridsat accepts (boxes up to 32×32).
+pub const MAX_SIDE: usize = 1024;
+
+/// The shape of a Sudoku: boxes `box_rows` tall and `box_cols` wide, N = P·Q.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    box_rows: usize,
+    box_cols: usize,
+}
+
+/// A row, column or box: the three kinds of "house" that hold every symbol once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum House {
+    /// Row `r` (0-based).
+    Row(usize),
+    /// Column `c` (0-based).
+    Col(usize),
+    /// Box `b` (0-based, numbered row by row).
+    Box(usize),
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            House::Row(r) => write!(f, "row {}", r + 1),
+            House::Col(c) => write!(f, "column {}", c + 1),
+            House::Box(b) => write!(f, "box {}", b + 1),
+        }
+    }
+}
+
+impl Shape {
+    /// Boxes of `box_rows` × `box_cols`; both at least 2 (a 1×N "box" is just a row)
+    /// and N = P·Q at most [`MAX_SIDE`].
+    pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, String> {
+        if box_rows < 2 || box_cols < 2 {
+            return Err(format!(
+                "boxes must be at least 2×2, not {box_rows}×{box_cols}"
+            ));
+        }
+        if box_rows * box_cols > MAX_SIDE {
+            return Err(format!(
+                "a {box_rows}×{box_cols} box gives a side above the maximum {MAX_SIDE}"
+            ));
+        }
+        Ok(Shape { box_rows, box_cols })
+    }
+
+    /// The shape for side `n`: square boxes when n is a perfect square, otherwise the
+    /// most nearly square P×Q with P < Q (6 → 2×3, 8 → 2×4, 12 → 3×4).
+    pub fn for_side(n: usize) -> Result<Shape, String> {
+        let mut best = None;
+        let mut p = 2;
+        while p * p <= n {
+            if n % p == 0 {
+                best = Some(p);
+            }
+            p += 1;
+        }
+        match best {
+            Some(p) => Shape::new(p, n / p),
+            None => Err(format!(
+                "{n} is not a valid Sudoku side: it must be a product P·Q of box sides of at least 2 (4, 6, 8, 9, 10, 12, 16, …)"
+            )),
+        }
+    }
+
+    /// Side N of the grid (also the number of symbols).
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.box_rows * self.box_cols
+    }
+
+    /// Number of cells N².
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// Box height P.
+    pub fn box_rows(&self) -> usize {
+        self.box_rows
+    }
+
+    /// Box width Q.
+    pub fn box_cols(&self) -> usize {
+        self.box_cols
+    }
+
+    /// The box (0-based, numbered row by row) holding cell (r, c).
+    #[inline]
+    pub fn box_of(&self, r: usize, c: usize) -> usize {
+        (r / self.box_rows) * self.boxes_per_band() + c / self.box_cols
+    }
+
+    /// Number of boxes side by side in one band of rows: N / Q = P.
+    #[inline]
+    fn boxes_per_band(&self) -> usize {
+        self.box_rows
+    }
+
+    /// The `k`-th cell (row, column) of box `b`.
+    #[inline]
+    pub fn box_cell(&self, b: usize, k: usize) -> (usize, usize) {
+        let per_band = self.boxes_per_band();
+        let r0 = (b / per_band) * self.box_rows;
+        let c0 = (b % per_band) * self.box_cols;
+        (r0 + k / self.box_cols, c0 + k % self.box_cols)
+    }
+
+    /// The cells (row, column) of a house, in reading order.
+    pub fn house_cells(&self, h: House) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let n = self.n();
+        (0..n).map(move |k| match h {
+            House::Row(r) => (r, k),
+            House::Col(c) => (k, c),
+            House::Box(b) => self.box_cell(b, k),
+        })
+    }
+
+    /// All 3N houses: rows, then columns, then boxes.
+    pub fn houses(&self) -> impl Iterator<Item = House> {
+        let n = self.n();
+        (0..n)
+            .map(House::Row)
+            .chain((0..n).map(House::Col))
+            .chain((0..n).map(House::Box))
+    }
+
+    /// The houses two distinct cells share (empty when they are not peers).
+    pub fn shared_houses(&self, a: (usize, usize), b: (usize, usize)) -> Vec<House> {
+        let mut v = Vec::new();
+        if a.0 == b.0 {
+            v.push(House::Row(a.0));
+        }
+        if a.1 == b.1 {
+            v.push(House::Col(a.1));
+        }
+        if self.box_of(a.0, a.1) == self.box_of(b.0, b.1) {
+            v.push(House::Box(self.box_of(a.0, a.1)));
+        }
+        v
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.box_rows, self.box_cols)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = String;
+    /// Parses `PxQ` (also `P×Q`), e.g. `2x3`.
+    fn from_str(s: &str) -> Result<Shape, String> {
+        let (p, q) = s
+            .split_once(['x', 'X', '×'])
+            .ok_or_else(|| format!("box size '{s}' should look like PxQ, e.g. 2x3"))?;
+        let p = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("box size '{s}': '{p}' is not a number"))?;
+        let q = q
+            .trim()
+            .parse()
+            .map_err(|_| format!("box size '{s}': '{q}' is not a number"))?;
+        Shape::new(p, q)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn sides_infer_the_usual_boxes() {
+        assert_eq!(Shape::for_side(9).unwrap(), Shape::new(3, 3).unwrap());
+        assert_eq!(Shape::for_side(6).unwrap(), Shape::new(2, 3).unwrap());
+        assert_eq!(Shape::for_side(12).unwrap(), Shape::new(3, 4).unwrap());
+        assert_eq!(Shape::for_side(400).unwrap(), Shape::new(20, 20).unwrap());
+        assert!(Shape::for_side(7).is_err());
+        assert!(Shape::for_side(3).is_err());
+        assert_eq!("2x3".parse::<Shape>().unwrap().n(), 6);
+        assert!("2x".parse::<Shape>().is_err());
+        assert!("1x9".parse::<Shape>().is_err());
+    }
+
+    /// Every house holds N distinct cells and every cell lies in exactly one house of
+    /// each kind, for square and rectangular boxes.
+    #[test]
+    fn houses_partition_the_grid() {
+        for (p, q) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (4, 3), (5, 5)] {
+            let s = Shape::new(p, q).unwrap();
+            let n = s.n();
+            for kind in 0..3 {
+                let mut seen = HashSet::new();
+                for i in 0..n {
+                    let h = [House::Row(i), House::Col(i), House::Box(i)][kind];
+                    let cells: HashSet<_> = s.house_cells(h).collect();
+                    assert_eq!(cells.len(), n);
+                    for c in cells {
+                        assert!(seen.insert(c), "{s}: cell {c:?} in two houses of a kind");
+                        if let House::Box(b) = h {
+                            assert_eq!(s.box_of(c.0, c.1), b);
+                        }
+                    }
+                }
+                assert_eq!(seen.len(), n * n);
+            }
+            // A box spans exactly P rows and Q columns.
+            let rows: HashSet<_> = s.house_cells(House::Box(0)).map(|c| c.0).collect();
+            let cols: HashSet<_> = s.house_cells(House::Box(0)).map(|c| c.1).collect();
+            assert_eq!((rows.len(), cols.len()), (p, q));
+        }
+    }
+}

@@ -1,0 +1,401 @@
+//! Solving and counting: verdicts unique / multiple / unsat / sat / unknown.
+
+use crate::check::check_solution;
+use crate::conflict::{Conflict, duplicate_givens, reason_for};
+use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode, encode_rules};
+use crate::grid::{Grid, Placement};
+use crate::shape::Shape;
+use gridsat_sat::{
+    AmoEncoding, Backend, BackendSpec, Interrupt, Limits, Lit, Outcome, SolverError, Var,
+};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// The encoding.
+    pub encoding: Encoding,
+    /// The at-most-one encoding.
+    pub amo: AmoEncoding,
+    /// The solver backend.
+    pub backend: BackendSpec,
+    /// Count solutions up to this bound (1 = stop at the first; 2 proves uniqueness).
+    pub max_solutions: usize,
+    /// Give up (verdict `unknown`) after this instant.
+    pub deadline: Option<Instant>,
+    /// Give up when this flag is raised (e.g. by Ctrl-C).
+    pub interrupt: Option<Interrupt>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            encoding: Encoding::default(),
+            amo: AmoEncoding::default(),
+            backend: BackendSpec::default(),
+            max_solutions: 2,
+            deadline: None,
+            interrupt: None,
+        }
+    }
+}
+
+/// What is known about a puzzle's solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Exactly one solution (proven).
+    Unique,
+    /// At least two solutions.
+    Multiple,
+    /// No solution (proven).
+    Unsat,
+    /// A solution, uniqueness not asked for.
+    Sat,
+    /// Stopped by a limit before the verdict.
+    Unknown,
+}
+
+impl Verdict {
+    /// The lowercase name used in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::Unsat => "unsat",
+            Verdict::Sat => "sat",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Size of the formula and effort spent on one puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Variables of the formula.
+    pub vars: u32,
+    /// Clauses of the formula (blocking clauses not included).
+    pub clauses: usize,
+    /// Number of solver calls.
+    pub solver_calls: u32,
+    /// Wall time spent on the puzzle.
+    pub time: Duration,
+}
+
+/// The answer for one puzzle. Every solution in it has passed the independent checker.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Solutions found (up to the bound), each verified.
+    pub solutions: Vec<Grid>,
+    /// For `unsat`: givens that cannot all hold.
+    pub conflict: Option<Conflict>,
+    /// Formula size and effort.
+    pub stats: Stats,
+}
+
+/// Why solving failed (never a verdict: those are in [`Answer`]).
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The backend failed (e.g. an external solver could not run).
+    #[error(transparent)]
+    Backend(#[from] SolverError),
+    /// The backend could not be built or the options do not fit the puzzle.
+    #[error("{0}")]
+    Setup(String),
+    /// A model failed the independent check: a bug in an encoding or a solver.
+    #[error("the solver's answer failed verification: {0}")]
+    Verification(String),
+}
+
+/// A solver kept warm for the rules of one shape, reused across puzzles.
+struct Warm {
+    shape: Shape,
+    vars: CellVars,
+    backend: Box<dyn Backend>,
+    next_var: u32,
+    stats: Stats,
+}
+
+/// Solves puzzles one after another, reusing one warm incremental solver across
+/// puzzles of the same shape for the full encodings (givens as assumptions).
+pub struct SudokuSolver {
+    opts: SolveOptions,
+    warm: Option<Warm>,
+}
+
+impl SudokuSolver {
+    /// A solver with these options.
+    pub fn new(opts: SolveOptions) -> SudokuSolver {
+        SudokuSolver { opts, warm: None }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &SolveOptions {
+        &self.opts
+    }
+
+    fn build_backend(&self) -> Result<Box<dyn Backend>, SolveError> {
+        let mut b = self.opts.backend.build().map_err(SolveError::Setup)?;
+        b.set_limits(Limits {
+            conflicts: None,
+            deadline: self.opts.deadline,
+        });
+        if let Some(flag) = &self.opts.interrupt {
+            b.watch(flag.clone());
+        }
+        Ok(b)
+    }
+
+    /// Solves `puzzle`: counts solutions up to the bound and returns the verdict with
+    /// verified solutions, or the conflicting givens when there is none.
+    pub fn solve(&mut self, puzzle: &Grid) -> Result<Answer, SolveError> {
+        let t0 = Instant::now();
+        if let Some(conflict) = duplicate_givens(puzzle) {
+            return Ok(Answer {
+                verdict: Verdict::Unsat,
+                solutions: Vec::new(),
+                conflict: Some(conflict),
+                stats: Stats {
+                    time: t0.elapsed(),
+                    ..Stats::default()
+                },
+            });
+        }
+        let mut answer = if self.opts.encoding == Encoding::Reduced {
+            self.solve_reduced(puzzle)?
+        } else {
+            self.solve_warm(puzzle)?
+        };
+        if answer.verdict == Verdict::Unsat {
+            answer.conflict = Some(self.explain(puzzle)?);
+        }
+        answer.stats.time = t0.elapsed();
+        Ok(answer)
+    }
+
+    fn solve_reduced(&mut self, puzzle: &Grid) -> Result<Answer, SolveError> {
+        let opts = EncodeOptions {
+            encoding: Encoding::Reduced,
+            amo: self.opts.amo,
+            ..Default::default()
+        };
+        let enc = encode(puzzle, &opts).map_err(SolveError::Setup)?;
+        let mut backend = self.build_backend()?;
+        backend.add_formula(&enc.formula);
+        let mut stats = Stats {
+            vars: enc.formula.num_vars(),
+            clauses: enc.formula.num_clauses(),
+            ..Stats::default()
+        };
+        let (verdict, solutions) = count(
+            &mut *backend,
+            &enc.vars,
+            puzzle,
+            &[],
+            None,
+            self.opts.max_solutions,
+            &mut stats,
+        )?;
+        Ok(Answer {
+            verdict,
+            solutions,
+            conflict: None,
+            stats,
+        })
+    }
+
+    fn warm_for(&mut self, shape: Shape) -> Result<&mut Warm, SolveError> {
+        if self.warm.as_ref().is_none_or(|w| w.shape != shape) {
+            let opts = EncodeOptions {
+                encoding: self.opts.encoding,
+                amo: self.opts.amo,
+                givens: GivenMode::Assumptions,
+                ..Default::default()
+            };
+            let (formula, vars) = encode_rules(shape, &opts).map_err(SolveError::Setup)?;
+            let mut backend = self.build_backend()?;
+            backend.add_formula(&formula);
+            self.warm = Some(Warm {
+                shape,
+                vars,
+                backend,
+                next_var: formula.num_vars() + 1,
+                stats: Stats {
+                    vars: formula.num_vars(),
+                    clauses: formula.num_clauses(),
+                    ..Stats::default()
+                },
+            });
+        }
+        Ok(self.warm.as_mut().expect("just built"))
+    }
+
+    fn solve_warm(&mut self, puzzle: &Grid) -> Result<Answer, SolveError> {
+        let max = self.opts.max_solutions;
+        let warm = self.warm_for(puzzle.shape())?;
+        let assumptions = given_lits(&warm.vars, puzzle);
+        // Blocking clauses for this puzzle hang on a fresh activation literal that is
+        // retired afterwards, so the warm solver stays valid for the next puzzle.
+        let act = Var::new(warm.next_var);
+        warm.next_var += 1;
+        warm.backend.reserve(act.get());
+        let mut stats = warm.stats;
+        let result = count(
+            &mut *warm.backend,
+            &warm.vars,
+            puzzle,
+            &assumptions,
+            Some(act),
+            max,
+            &mut stats,
+        );
+        warm.backend.add_clause(&[act.neg()]);
+        let (verdict, solutions) = result?;
+        Ok(Answer {
+            verdict,
+            solutions,
+            conflict: None,
+            stats,
+        })
+    }
+
+    /// Finds a small set of givens that cannot all hold: the failed assumptions of an
+    /// exactly-one encoding, then shrunk one given at a time.
+    fn explain(&mut self, puzzle: &Grid) -> Result<Conflict, SolveError> {
+        let saved = Limits {
+            conflicts: None,
+            deadline: self.opts.deadline,
+        };
+        let mut fresh;
+        let (backend, vars): (&mut dyn Backend, CellVars) = match self.opts.encoding {
+            Encoding::Reduced => {
+                let opts = EncodeOptions {
+                    encoding: Encoding::Extended,
+                    amo: self.opts.amo,
+                    ..Default::default()
+                };
+                let (formula, vars) =
+                    encode_rules(puzzle.shape(), &opts).map_err(SolveError::Setup)?;
+                fresh = self.build_backend()?;
+                fresh.add_formula(&formula);
+                (&mut *fresh, vars)
+            }
+            _ => {
+                let warm = self.warm_for(puzzle.shape())?;
+                (&mut *warm.backend, warm.vars.clone())
+            }
+        };
+        let givens: Vec<Placement> = puzzle.givens().collect();
+        let lit = |p: &Placement| vars.var(p.row, p.col, p.value).expect("dense").pos();
+        let mut core: Vec<Placement> = givens.clone();
+        match backend.solve(&core.iter().map(lit).collect::<Vec<_>>())? {
+            Outcome::Unsat => core.retain(|p| backend.failed(lit(p))),
+            Outcome::Sat => {
+                return Err(SolveError::Verification(
+                    "the puzzle was found unsatisfiable, then satisfiable".into(),
+                ));
+            }
+            Outcome::Unknown => {}
+        }
+        // Deletion-based shrinking; each trial gets a bounded effort.
+        backend.set_limits(Limits {
+            conflicts: Some(20_000),
+            ..saved
+        });
+        let mut i = 0;
+        while i < core.len() {
+            let trial: Vec<Placement> = core
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, p)| *p)
+                .collect();
+            let lits: Vec<Lit> = trial.iter().map(lit).collect();
+            if backend.solve(&lits)? == Outcome::Unsat {
+                core = trial
+                    .into_iter()
+                    .filter(|p| backend.failed(lit(p)))
+                    .collect();
+            } else {
+                i += 1;
+            }
+        }
+        backend.set_limits(saved);
+        core.sort();
+        let reason = reason_for(puzzle, &core);
+        Ok(Conflict {
+            givens: core,
+            reason,
+        })
+    }
+}
+
+fn given_lits(vars: &CellVars, puzzle: &Grid) -> Vec<Lit> {
+    puzzle
+        .givens()
+        .map(|p| vars.var(p.row, p.col, p.value).expect("dense").pos())
+        .collect()
+}
+
+/// Finds up to `max` solutions, blocking each one found; verifies every model.
+fn count(
+    backend: &mut dyn Backend,
+    vars: &CellVars,
+    puzzle: &Grid,
+    assumptions: &[Lit],
+    act: Option<Var>,
+    max: usize,
+    stats: &mut Stats,
+) -> Result<(Verdict, Vec<Grid>), SolveError> {
+    let mut assume = assumptions.to_vec();
+    if let Some(a) = act {
+        assume.push(a.pos());
+    }
+    let mut solutions: Vec<Grid> = Vec::new();
+    let max = max.max(1);
+    loop {
+        stats.solver_calls += 1;
+        match backend.solve(&assume)? {
+            Outcome::Sat => {
+                let grid = vars.decode(puzzle.shape(), |v| backend.value(v.pos()) == Some(true));
+                check_solution(puzzle, &grid).map_err(SolveError::Verification)?;
+                if solutions.contains(&grid) {
+                    return Err(SolveError::Verification(
+                        "the same solution was found twice".into(),
+                    ));
+                }
+                let mut block = vars.blocking_clause(puzzle, &grid);
+                solutions.push(grid);
+                if solutions.len() >= max {
+                    let verdict = if max == 1 {
+                        Verdict::Sat
+                    } else {
+                        Verdict::Multiple
+                    };
+                    return Ok((verdict, solutions));
+                }
+                if let Some(a) = act {
+                    block.push(a.neg());
+                }
+                backend.add_clause(&block);
+            }
+            Outcome::Unsat => {
+                let verdict = match solutions.len() {
+                    0 => Verdict::Unsat,
+                    1 => Verdict::Unique,
+                    _ => Verdict::Multiple,
+                };
+                return Ok((verdict, solutions));
+            }
+            Outcome::Unknown => return Ok((Verdict::Unknown, solutions)),
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! `gridsat sudoku encode` and `decode`: the formula out as DIMACS, a model back in.
+
+use super::args::{GridArgs, read_one, stdin_path};
+use super::output::{Format, grid_text};
+use crate::cli::input::{display_name, read_text};
+use crate::cli::{Exit, Fail};
+use clap::Args;
+use gridsat_sat::AmoEncoding;
+use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
+use gridsat_sudoku::{EncodeOptions, Encoding, GivenMode, ParsedPuzzle, check_solution, encode};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// What decides the formula (the same flags must be given to `decode`).
+#[derive(Args, Debug)]
+pub struct FormulaArgs {
+    #[command(flatten)]
+    pub grid: GridArgs,
+    /// Encoding: minimal, efficient, extended or reduced.
+    #[arg(long, value_name = "E", default_value_t = Encoding::Extended)]
+    pub encoding: Encoding,
+    /// At-most-one encoding: pairwise, sequential, commander, product or bimander.
+    #[arg(long, value_name = "A", default_value_t = AmoEncoding::default())]
+    pub amo: AmoEncoding,
+    /// Number 9×9 variables 100·row + 10·column + digit (111…999), as in textbooks.
+    #[arg(long)]
+    pub readable_ids: bool,
+    /// Which puzzle of the file (1-based).
+    #[arg(long = "index", value_name = "K", default_value_t = 1)]
+    pub index: usize,
+}
+
+impl FormulaArgs {
+    fn encode(&self, p: &ParsedPuzzle) -> Result<gridsat_sudoku::Encoded, Fail> {
+        let opts = EncodeOptions {
+            encoding: self.encoding,
+            amo: self.amo,
+            givens: GivenMode::Units,
+            readable_ids: self.readable_ids,
+            alphabet: p.alphabet.clone(),
+        };
+        if self.readable_ids && self.encoding == Encoding::Reduced {
+            return Err(Fail::usage(
+                "--readable-ids needs a full encoding (minimal, efficient or extended)",
+            ));
+        }
+        encode(&p.grid, &opts).map_err(Fail::usage)
+    }
+}
+
+/// Arguments of `gridsat sudoku encode`.
+#[derive(Args, Debug)]
+pub struct EncodeArgs {
+    /// Puzzle file (`-` or nothing for stdin).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub formula: FormulaArgs,
+    /// Leave out the `c var N meaning` line per variable.
+    #[arg(long)]
+    pub no_names: bool,
+}
+
+/// Runs `gridsat sudoku encode`: DIMACS on stdout.
+pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
+    let path = args.file.clone().unwrap_or_else(stdin_path);
+    let p = read_one(&path, &args.formula.grid, args.formula.index)?;
+    let enc = args.formula.encode(&p)?;
+    let f = &enc.formula;
+    let n = p.grid.n();
+    let header = vec![
+        format!(
+            "gridsat sudoku encode: {} puzzle {}",
+            display_name(&path),
+            args.formula.index
+        ),
+        format!(
+            "{n}x{n} grid, boxes {}, {} givens, encoding {}, at-most-one {}",
+            p.grid.shape(),
+            p.grid.num_givens(),
+            args.formula.encoding,
+            args.formula.amo
+        ),
+        format!("puzzle: {}", p.grid.to_line(p.alphabet.as_ref())),
+        "a variable is true when its cell holds its symbol; decode a model with".into(),
+        "  gridsat sudoku decode MODEL --puzzle FILE (with the same flags)".into(),
+    ];
+    let opts = WriteOptions {
+        header,
+        variable_names: !args.no_names,
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    write_formula(&mut out, f, &opts)?;
+    out.flush()?;
+    Ok(Exit::Ok)
+}
+
+/// Arguments of `gridsat sudoku decode`.
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The solver's output: `s`/`v` lines, a MiniSat result file, or bare literals.
+    pub model: PathBuf,
+    /// The puzzle the formula was made from.
+    #[arg(long)]
+    pub puzzle: PathBuf,
+    #[command(flatten)]
+    pub formula: FormulaArgs,
+    /// Layout of the printed grid.
+    #[arg(long, value_enum, default_value_t = Format::Grid)]
+    pub format: Format,
+}
+
+/// Runs `gridsat sudoku decode`: prints the verified grid, or says why it is not one.
+pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
+    let p = read_one(&args.puzzle, &args.formula.grid, args.formula.index)?;
+    let enc = args.formula.encode(&p)?;
+    let text = read_text(&args.model)?;
+    let name = display_name(&args.model);
+    let lits = match parse_model(&text).map_err(|e| Fail::usage(format!("{name}: {e}")))? {
+        SolverAnswer::Sat(lits) => lits,
+        SolverAnswer::Unsat => {
+            println!("unsat: the solver found no solution");
+            return Ok(Exit::NoSolution);
+        }
+        SolverAnswer::Unknown => {
+            println!("unknown: the solver gave no verdict");
+            return Ok(Exit::Unknown);
+        }
+    };
+    let num_vars = enc.formula.num_vars();
+    let mut model = vec![false; num_vars as usize + 1];
+    for l in lits {
+        let v = l.unsigned_abs();
+        if v > num_vars {
+            return Err(Fail::usage(format!(
+                "{name}: literal {l} is beyond the formula's {num_vars} variables (were the same flags used for encode?)"
+            )));
+        }
+        model[v as usize] = l > 0;
+    }
+    // The model must satisfy the formula itself, then the grid must pass the checker.
+    let assignment: Vec<bool> = model[1..].to_vec();
+    if let Some(i) = enc.formula.first_falsified(&assignment) {
+        let fam = &enc.formula.family_info(enc.formula.clause_family(i)).name;
+        println!(
+            "invalid: the model falsifies clause {} (family '{fam}')",
+            i + 1
+        );
+        return Ok(Exit::Failure);
+    }
+    let grid = enc.vars.decode(p.grid.shape(), |v| model[v.get() as usize]);
+    match check_solution(&p.grid, &grid) {
+        Ok(()) => {
+            println!("{}", grid_text(&grid, p.alphabet.as_ref(), args.format));
+            Ok(Exit::Ok)
+        }
+        Err(why) => {
+            println!("invalid: {why}");
+            Ok(Exit::Failure)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Helpers for tests that drive the real `gridsat` binary.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The result of one run: exit code and the two streams as text.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    fn from(o: Output) -> Run {
+        let r = Run {
+            code: o.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        };
+        assert!(
+            !r.stderr.contains("panicked"),
+            "gridsat panicked:\n{}",
+            r.stderr
+        );
+        r
+    }
+
+    /// The stdout lines parsed as JSON objects.
+    pub fn json(&self) -> Vec<serde_json::Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad JSON {l}: {e}")))
+            .collect()
+    }
+}
+
+/// Runs gridsat with `args` from the repository root.
+pub fn gridsat(args: &[&str]) -> Run {
+    gridsat_stdin(args, "")
+}
+
+/// Runs gridsat with `args`, feeding `input` on stdin.
+pub fn gridsat_stdin(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsat"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gridsat runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .ok();
+    Run::from(child.wait_with_output().expect("gridsat finishes"))
+}
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file of the shared data folder beside the repository.
+pub fn shared(rel: &str) -> PathBuf {
+    let p = root().join("../shared/data").join(rel);
+    assert!(p.exists(), "shared data missing: {}", p.display());
+    p
+}
+
+/// Writes `text` to a fresh file named `name` in `dir`.
+pub fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+/// True when `prog` can be run (e.g. minisat). When it cannot and the environment
+/// variable GRIDSAT_REQUIRE_<PROG> is set (CI does), the test fails instead of skipping.
+pub fn have(prog: &str) -> bool {
+    let ok = Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {prog}"))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        let var = format!("GRIDSAT_REQUIRE_{}", prog.to_uppercase());
+        assert!(
+            std::env::var_os(&var).is_none(),
+            "{prog} is required ({var} is set) but missing"
+        );
+        eprintln!("skipping: {prog} is not installed");
+    }
+    ok
+}
