@@ -88,12 +88,10 @@ pub fn min_cost_assignment(cost: &[Vec<u32>]) -> Option<u32> {
             }
         }
     }
-    let mut total = 0i64;
-    for j in 1..=m {
-        if p[j] != 0 {
-            total += c(p[j] - 1, j - 1);
-        }
-    }
+    let total: i64 = (1..=m)
+        .filter(|&j| p[j] != 0)
+        .map(|j| c(p[j] - 1, j - 1))
+        .sum();
     if total >= BIG {
         None
     } else {
