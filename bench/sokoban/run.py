@@ -10,7 +10,7 @@ import argparse, csv, json, os, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BIN = os.path.join(ROOT, "target", "release", "gridsat")
+BIN = os.environ.get("GRIDSAT_BIN", os.path.join(ROOT, "target", "release", "gridsat"))
 DATA = os.path.join(os.path.dirname(ROOT), "shared", "data", "sokoban")
 
 

@@ -75,6 +75,8 @@ pub enum PruneArg {
     Freeze,
     /// Per-goal reachability (push mode).
     GoalReach,
+    /// Sum of the boxes' distances to the goals at most the pushes left (push mode).
+    DistanceSum,
     /// No move straight back after a move that pushed nothing (move mode).
     NoReversal,
 }
@@ -114,12 +116,15 @@ pub struct SolveArgs {
     /// Switch off a pruning family (repeatable).
     #[arg(long = "no-prune", value_enum, value_name = "FAMILY")]
     pub no_prune: Vec<PruneArg>,
+    /// Switch on a pruning family that is off by default (repeatable).
+    #[arg(long = "prune", value_enum, value_name = "FAMILY")]
+    pub prune: Vec<PruneArg>,
     /// Player reachability encoding of the push mode.
     #[arg(long, value_enum, default_value_t = ReachArg::Loops)]
     pub reach: ReachArg,
     /// Grow the horizon by this much while no plan is known (then walk down to the
     /// horizon just below the plan found, whose unsatisfiability proves optimality).
-    /// (default: 2 for moves, 1 for pushes).
+    /// (default: 2 for moves, 8 for pushes).
     #[arg(long, value_name = "N")]
     pub stride: Option<usize>,
     /// SAT solver: cadical, batsat, or external:COMMAND.
@@ -222,7 +227,10 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         Some(s) => Some(Duration::from_secs_f64(s)),
         None => None,
     };
-    let prune_on = |p: PruneArg| !a.no_prune.contains(&p);
+    let prune_on = |p: PruneArg| {
+        let default = !matches!(p, PruneArg::DistanceSum | PruneArg::NoReversal);
+        (default || a.prune.contains(&p)) && !a.no_prune.contains(&p)
+    };
     let interrupt = super::ctrl_c().clone();
     let opts = SolveOptions {
         optimize: match a.optimize {
@@ -236,7 +244,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         backend: a.solver.clone(),
         stride: a.stride.unwrap_or(match a.optimize {
             OptimizeArg::Moves => 2,
-            OptimizeArg::Pushes => 1,
+            OptimizeArg::Pushes => 8,
         }),
         moves: MoveOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
@@ -248,6 +256,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             distance: prune_on(PruneArg::Distance),
             freeze: prune_on(PruneArg::Freeze),
             goal_reach: prune_on(PruneArg::GoalReach),
+            distance_sum: prune_on(PruneArg::DistanceSum),
             reach: match a.reach {
                 ReachArg::Layers => Reach::Layers,
                 ReachArg::Loops => Reach::Loops,

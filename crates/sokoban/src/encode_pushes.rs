@@ -28,6 +28,9 @@ pub struct PushOptions {
     pub freeze: bool,
     /// Per-goal reachability: some box can still reach each goal.
     pub goal_reach: bool,
+    /// Distance sum: the boxes' push distances to their nearest goals add up to at most
+    /// the pushes left (a weighted counter per step; off by default, measured slower).
+    pub distance_sum: bool,
     /// The reachability encoding.
     pub reach: Reach,
 }
@@ -39,6 +42,7 @@ impl Default for PushOptions {
             distance: true,
             freeze: true,
             goal_reach: true,
+            distance_sum: false,
             reach: Reach::default(),
         }
     }
@@ -56,6 +60,7 @@ struct Families {
     distance: FamilyId,
     freeze: FamilyId,
     goal_reach: FamilyId,
+    sum: FamilyId,
 }
 
 /// The push encoding under construction.
@@ -83,6 +88,9 @@ pub struct PushEncoding {
     freeze_sets: Vec<Vec<u32>>,
     max_walk: u32,
     loops: Vec<Vec<u32>>,
+    known_loops: std::collections::HashSet<Vec<u32>>,
+    /// Per step: literals "the distance sum is at least k", for k = 1…(their number).
+    sums: Vec<Vec<Lit>>,
 }
 
 impl PushEncoding {
@@ -102,6 +110,7 @@ impl PushEncoding {
             distance: f.family("distance pruning"),
             freeze: f.family("freeze patterns"),
             goal_reach: f.family("goal reachability"),
+            sum: f.family("distance sum"),
         };
         let coords: Arc<Vec<(usize, usize)>> =
             Arc::new((0..n as u32).map(|c| board.coords(c)).collect());
@@ -167,6 +176,8 @@ impl PushEncoding {
             freeze_sets,
             max_walk,
             loops: Vec::new(),
+            known_loops: Default::default(),
+            sums: Vec::new(),
         };
         enc.add_state();
         let mut start = vec![false; n];
@@ -224,6 +235,12 @@ impl PushEncoding {
                 format!("box at ({r},{c}) t={t}")
             });
         self.boxes.push(bb);
+        let sums = if self.opts.distance_sum {
+            self.add_sum_counter(t)
+        } else {
+            Vec::new()
+        };
+        self.sums.push(sums);
         let at = self.at(t);
         let free: Vec<Lit> = (0..n).map(|c| !self.bx(c, t)).collect();
         let kind = if t == 0 {
@@ -292,6 +309,81 @@ impl PushEncoding {
                 self.f.add_clause(fam.goal_reach, &clause);
             }
         }
+    }
+
+    /// A weighted sequential counter over the boxes' distances to their nearest goals
+    /// at step `t`: returns `s[k-1]`, forced true when the sum is at least `k`.
+    fn add_sum_counter(&mut self, t: usize) -> Vec<Lit> {
+        let weighted: Vec<(u32, u32)> = (0..self.board.len() as u32)
+            .filter(|&c| self.to_goal[c as usize] != INF && self.to_goal[c as usize] > 0)
+            .map(|c| (c, self.to_goal[c as usize]))
+            .collect();
+        let cap = (self.max_to_goal as usize * self.board.boxes.len()).min(64) as u32;
+        if weighted.is_empty() || cap == 0 {
+            return Vec::new();
+        }
+        let m = weighted.len() as u32;
+        let block = self
+            .f
+            .new_named_block(&format!("distance sum t={t}"), &[m, cap], move |i| {
+                format!(
+                    "distance sum of the first {} cells ≥ {} at t={t}",
+                    i[0] + 1,
+                    i[1] + 1
+                )
+            });
+        let r = |i: u32, k: u32| block.var(&[i, k - 1]).pos();
+        let fam = self.fam.sum;
+        for (i, &(c, w)) in weighted.iter().enumerate() {
+            let i = i as u32;
+            let b = self.bx(c, t);
+            for k in 1..=cap {
+                if i > 0 {
+                    self.f.add_clause(fam, &[!r(i - 1, k), r(i, k)]);
+                }
+                if k <= w {
+                    self.f.add_clause(fam, &[!b, r(i, k)]);
+                } else if i > 0 {
+                    self.f.add_clause(fam, &[!b, !r(i - 1, k - w), r(i, k)]);
+                }
+            }
+        }
+        (1..=cap).map(|k| r(m - 1, k)).collect()
+    }
+
+    /// The connected sets of cells marked reachable at step `t` of the model although the
+    /// player, standing on `player`, cannot reach them around the model's boxes.
+    fn unfounded_sets(&self, s: &dyn Backend, t: usize, player: u32) -> Vec<Vec<u32>> {
+        let n = self.board.len();
+        let occupied: Vec<bool> = (0..n as u32)
+            .map(|c| s.value(self.bx(c, t)) == Some(true))
+            .collect();
+        let truly = reachable(&self.board, &occupied, player);
+        let marked: Vec<bool> = (0..n as u32)
+            .map(|c| s.value(self.reach[t].reach(c)) == Some(true) && !truly[c as usize])
+            .collect();
+        let mut seen = vec![false; n];
+        let mut out = Vec::new();
+        for c0 in 0..n {
+            if !marked[c0] || seen[c0] {
+                continue;
+            }
+            let mut set = vec![c0 as u32];
+            seen[c0] = true;
+            let mut i = 0;
+            while i < set.len() {
+                for &m in &self.grid.nb[set[i] as usize] {
+                    if marked[m as usize] && !seen[m as usize] {
+                        seen[m as usize] = true;
+                        set.push(m);
+                    }
+                }
+                i += 1;
+            }
+            set.sort_unstable();
+            out.push(set);
+        }
+        out
     }
 
     /// Adds the loop formula of `set` at every step built so far and remembers it for
@@ -471,6 +563,12 @@ impl HorizonEncoding for PushEncoding {
                 }
             }
         }
+        for t in 0..=horizon {
+            // Sum of distances at step t at most the pushes left.
+            if let Some(&l) = self.sums[t].get(horizon - t) {
+                self.f.add_clause(fam.sum, &[!g, !l]);
+            }
+        }
         if self.opts.goal_reach && self.board.boxes.len() == self.per_goal.len() {
             for gi in 0..self.per_goal.len() {
                 let maxd = self.per_goal[gi]
@@ -515,44 +613,17 @@ impl HorizonEncoding for PushEncoding {
         }
         match pushes_to_lurd(&self.board, &pushes) {
             Ok(plan) => Decoded::Plan(plan, pushes.len()),
-            Err(k) if self.opts.reach == Reach::Loops => {
-                // Step k's marks include cells the player cannot reach: exclude every
-                // connected set of such cells by its loop formula.
-                let mut occupied = vec![false; self.board.len()];
-                for c in 0..self.board.len() as u32 {
-                    occupied[c as usize] = s.value(self.bx(c, k)) == Some(true);
-                }
-                let player = if k == 0 {
-                    self.board.player
-                } else {
-                    pushes[k - 1].from
-                };
-                let truly = reachable(&self.board, &occupied, player);
-                let marked: Vec<bool> = (0..self.board.len() as u32)
-                    .map(|c| s.value(self.reach[k].reach(c)) == Some(true) && !truly[c as usize])
-                    .collect();
-                let mut seen = vec![false; marked.len()];
+            Err(_) if self.opts.reach == Reach::Loops => {
+                // Some step's marks include cells the player cannot reach: exclude every
+                // connected set of such cells, at every step of the model, by its loop
+                // formula (fewer rounds than fixing only the first offending step).
                 let mut added = false;
-                for c0 in 0..marked.len() {
-                    if !marked[c0] || seen[c0] {
-                        continue;
-                    }
-                    let mut set = vec![c0 as u32];
-                    seen[c0] = true;
-                    let mut i = 0;
-                    while i < set.len() {
-                        for &m in &self.grid.nb[set[i] as usize] {
-                            if marked[m as usize] && !seen[m as usize] {
-                                seen[m as usize] = true;
-                                set.push(m);
-                            }
+                for t in 1..=pushes.len() {
+                    for set in self.unfounded_sets(s, t, pushes[t - 1].from) {
+                        if self.known_loops.insert(set.clone()) {
+                            self.add_loop(set);
+                            added = true;
                         }
-                        i += 1;
-                    }
-                    set.sort_unstable();
-                    if !self.loops.contains(&set) {
-                        self.add_loop(set);
-                        added = true;
                     }
                 }
                 if added {
