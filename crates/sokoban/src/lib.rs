@@ -12,6 +12,8 @@
 //! assert_eq!(report.optimal, Some(Optimize::Moves));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod bound;
 pub mod deadsquares;

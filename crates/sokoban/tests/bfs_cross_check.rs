@@ -213,12 +213,9 @@ fn pulled_level(
         game.goal[g] = true;
     }
     // Start next to a box, so that the first pulls take it along.
-    let Some(mut player) = (0..4)
+    let mut player = (0..4)
         .filter_map(|d| game.go(goals[0], d))
-        .find(|c| !goals.contains(c))
-    else {
-        return None;
-    };
+        .find(|c| !goals.contains(c))?;
     let mut bx = goals.clone();
     for &(d, pull) in pulls {
         let mut d = d as usize % 4;
