@@ -269,14 +269,14 @@ fn pulled_level(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
     fn pulled_levels_match_the_bfs(
         w in 3usize..6, h in 3usize..5,
         walls in prop::collection::vec(prop::bool::weighted(0.15), 1..30),
         boxes in 1usize..3,
-        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.6)), 0..50),
+        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.6)), 0..80),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
         let g = Game::of(&l);
