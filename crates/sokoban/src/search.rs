@@ -143,7 +143,9 @@ pub fn search(
             let mut best: Option<(String, usize)> = None;
             let stride = limits.stride.max(1);
             let cap = |h: usize| limits.max_horizon.map_or(h, |m| h.min(m));
-            let mut horizon = cap(limits.start.saturating_sub(1));
+            // The call just below the bound matters only when the bound is the optimum,
+            // and the walk down from a plan reaches it then: start a stride higher.
+            let mut horizon = cap((limits.start + stride).saturating_sub(2));
             let give_up =
                 |proven: Option<usize>, best: &Option<(String, usize)>, h: usize| match best {
                     Some((plan, cost)) => Verdict::Plan {
