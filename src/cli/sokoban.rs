@@ -372,7 +372,10 @@ fn text(level: &Level, r: &Report) -> String {
                     o.unit()
                 )),
                 (Some(o), None) => s.push_str(&format!(", {}-optimal", o.unit())),
-                (None, _) => s.push_str(", not proven optimal"),
+                (None, Some(p)) => s.push_str(&format!(
+                    ", not proven optimal (time limit; no plan of at most {p} {unit})"
+                )),
+                (None, None) => s.push_str(", not proven optimal (time limit)"),
             }
         }
         _ => {

@@ -295,10 +295,15 @@ pub fn solve_level(
             report.status = Status::NoPlan;
             report.horizon = Some(horizon);
             report.proven_below = Some(horizon);
-            report.reason = Some(format!(
-                "no plan of at most {horizon} {}",
-                opts.optimize.name()
-            ));
+            report.reason = Some(
+                if opts.optimize == Optimize::Pushes && opts.max_moves == Some(horizon) {
+                    format!(
+                        "no plan of at most {horizon} moves (none even with at most {horizon} pushes)"
+                    )
+                } else {
+                    format!("no plan of at most {horizon} {}", opts.optimize.name())
+                },
+            );
         }
         Verdict::Unknown {
             proven_below,
