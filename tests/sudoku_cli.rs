@@ -449,3 +449,99 @@ fn stdin_is_read_with_dash_or_nothing() {
         assert!(r.stdout.contains("1234341221434321"), "{}", r.stdout);
     }
 }
+
+#[test]
+fn threads_keep_input_order_and_stats_summarise() {
+    // 300 puzzles of the 17-clue set, on 1 and on 3 threads: the same answers, in order.
+    let all = std::fs::read_to_string(shared("sudoku/9x9/17clue-49158.txt")).unwrap();
+    let some: String = all
+        .lines()
+        .take(300)
+        .map(|l| l.to_string() + "\n")
+        .collect();
+    let strip = |r: &common::Run| -> Vec<String> {
+        r.json()
+            .iter()
+            .map(|j| format!("{} {} {}", j["puzzle"], j["status"], j["solution"]))
+            .collect()
+    };
+    let one = gridsat_stdin(&["sudoku", "solve", "--json", "--threads", "1"], &some);
+    let three = gridsat_stdin(
+        &["sudoku", "solve", "--json", "--threads", "3", "--stats"],
+        &some,
+    );
+    assert_eq!(one.code, 0);
+    assert_eq!(three.code, 0);
+    let (a, b) = (strip(&one), strip(&three));
+    assert_eq!(a.len(), 300);
+    assert_eq!(a, b);
+    for (i, line) in some.lines().enumerate() {
+        let j = &one.json()[i];
+        assert_eq!(j["puzzle"], i + 1);
+        assert_solves(
+            &values(line),
+            &values(j["solution"].as_str().unwrap()),
+            3,
+            3,
+        );
+    }
+    assert!(
+        three.stderr.contains("300 puzzles: 300 unique in"),
+        "{}",
+        three.stderr
+    );
+    assert!(three.stderr.contains("3 threads"), "{}", three.stderr);
+}
+
+#[test]
+fn every_presolve_level_and_solver_agree() {
+    for presolve in ["off", "singles", "probe"] {
+        for solver in ["auto", "cadical", "batsat"] {
+            let r = gridsat(&[
+                "sudoku",
+                "solve",
+                "--json",
+                "--presolve",
+                presolve,
+                "--solver",
+                solver,
+                "examples/sudoku/9x9.txt",
+                "examples/sudoku/broken/two-solutions.txt",
+            ]);
+            let js = r.json();
+            let st: Vec<&str> = js.iter().map(|j| j["status"].as_str().unwrap()).collect();
+            assert_eq!(
+                st,
+                ["unique", "unique", "unique", "unique", "multiple"],
+                "{presolve}/{solver}"
+            );
+        }
+    }
+}
+
+#[test]
+fn large_contradictions_are_explained_without_the_full_encoding() {
+    // 100×100: row 1 holds 1..99 in columns 2..100 and r2c1 holds 100, so r1c1 has no
+    // value left. The full encoding would be too large for conflict analysis; the
+    // givens themselves show the contradiction.
+    let n = 100;
+    let mut rows = Vec::new();
+    for r in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|c| match (r, c) {
+                (0, c) if c > 0 => c.to_string(),
+                (1, 0) => "100".to_string(),
+                _ => "0".to_string(),
+            })
+            .collect();
+        rows.push(row.join(" "));
+    }
+    let r = gridsat_stdin(&["sudoku", "solve", "--json"], &(rows.join("\n") + "\n"));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let j = &r.json()[0];
+    assert_eq!(j["status"], "unsat");
+    assert_eq!(j["reason"], "together they leave no symbol for r1c1");
+    let conflict = j["conflict"].as_array().unwrap();
+    assert_eq!(conflict.len(), 100);
+    assert!(conflict.contains(&serde_json::json!("r2c1=100")));
+}

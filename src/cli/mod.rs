@@ -1,5 +1,6 @@
 //! Argument parsing and dispatch to the puzzle families.
 
+pub mod cputime;
 mod exit;
 mod input;
 mod sokoban;

@@ -22,11 +22,14 @@
 //! assert_eq!(f.describe(x.var(&[2])), "colour 2");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod amo;
 mod block;
 pub mod dimacs;
 mod formula;
 mod lit;
+pub mod propagate;
 pub mod solver;
 
 pub use amo::AmoEncoding;

@@ -58,6 +58,22 @@ impl Candidates {
         }
     }
 
+    /// Candidates from raw parts: `words` 64-bit words per cell, row-major.
+    pub(crate) fn from_raw(
+        shape: Shape,
+        words: usize,
+        bits: Vec<u64>,
+        placed: Vec<u16>,
+    ) -> Candidates {
+        debug_assert_eq!(bits.len(), shape.cells() * words);
+        Candidates {
+            shape,
+            words,
+            bits,
+            placed,
+        }
+    }
+
     /// The grid shape.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -67,6 +83,16 @@ impl Candidates {
     #[inline]
     pub fn placed(&self, cell: usize) -> u16 {
         self.placed[cell]
+    }
+
+    /// The placed values as a grid (0 where still open).
+    pub fn placed_grid(&self) -> Grid {
+        Grid::from_values(self.shape, self.placed.clone()).expect("values in range")
+    }
+
+    /// Number of cells still open.
+    pub fn open_cells(&self) -> usize {
+        self.placed.iter().filter(|&&v| v == 0).count()
     }
 
     /// True when value `v` is still possible at `cell` (row-major index).

@@ -23,8 +23,13 @@ pub enum Reason {
     NoValueFor(usize, usize),
     /// Together the givens leave no cell for this value in the house.
     NoPlaceFor(u16, House),
+    /// Together they break a variant rule between two cells, e.g. `anti-knight`.
+    Broken(&'static str),
     /// The solver proved them contradictory; no one-step explanation exists.
     Contradictory,
+    /// No solution exists, but the grid is too large for the conflict analysis (which
+    /// needs the full encoding with givens as assumptions); no givens are named.
+    Unanalysed,
 }
 
 impl Conflict {
@@ -38,18 +43,19 @@ impl Conflict {
     pub fn reason_text(&self, alphabet: Option<&Alphabet>) -> String {
         let sym = |v: u16| alphabet.map_or(v.to_string(), |a| a.symbol(v).to_string());
         match &self.reason {
-            Reason::SameHouse(h) => match h {
-                House::Row(_) => "same row".into(),
-                House::Col(_) => "same column".into(),
-                House::Box(_) => "same box".into(),
-            },
+            Reason::SameHouse(h) => format!("same {}", h.kind()),
             Reason::NoValueFor(r, c) => {
                 format!("together they leave no symbol for r{}c{}", r + 1, c + 1)
             }
             Reason::NoPlaceFor(v, h) => {
                 format!("together they leave no place for {} in {h}", sym(*v))
             }
+            Reason::Broken(rule) => format!("they break the {rule} rule"),
             Reason::Contradictory => "these givens cannot all hold in any solution".into(),
+            Reason::Unanalysed => {
+                "no solution; the grid is too large to name a small set of conflicting givens"
+                    .into()
+            }
         }
     }
 }
@@ -87,6 +93,49 @@ pub fn duplicate_givens(puzzle: &Grid) -> Option<Conflict> {
         }
     }
     None
+}
+
+/// A conflict visible from the givens alone, without a solver: an empty cell that every
+/// value is excluded from (named with one excluding given per value), or a value with
+/// no place left in a house (named with the givens that fill or exclude every cell).
+pub fn direct_conflict(puzzle: &Grid) -> Option<Conflict> {
+    let shape = puzzle.shape();
+    let n = shape.n();
+    let cand = Candidates::from_givens(puzzle);
+    // One given with value v among the peers of (r, c), if any.
+    let excluder = |r: usize, c: usize, v: u16| -> Option<Placement> {
+        let b = shape.box_of(r, c);
+        [House::Row(r), House::Col(c), House::Box(b)]
+            .into_iter()
+            .flat_map(|h| shape.house_cells(h))
+            .find(|&(r2, c2)| (r2, c2) != (r, c) && puzzle.get(r2, c2) == v)
+            .map(|(row, col)| Placement { row, col, value: v })
+    };
+    let mut givens: Vec<Placement>;
+    let reason;
+    if let Some(cell) = cand.dead_cell() {
+        let (r, c) = (cell / n, cell % n);
+        givens = (1..=n as u16).filter_map(|v| excluder(r, c, v)).collect();
+        reason = Reason::NoValueFor(r, c);
+    } else if let Some((h, v)) = cand.dead_house() {
+        givens = Vec::new();
+        for (r, c) in shape.house_cells(h) {
+            match puzzle.get(r, c) {
+                0 => givens.extend(excluder(r, c, v)),
+                w => givens.push(Placement {
+                    row: r,
+                    col: c,
+                    value: w,
+                }),
+            }
+        }
+        reason = Reason::NoPlaceFor(v, h);
+    } else {
+        return None;
+    }
+    givens.sort();
+    givens.dedup();
+    Some(Conflict { givens, reason })
 }
 
 /// Explains why `givens` (already known to be contradictory) conflict.

@@ -4,6 +4,7 @@ use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::shape::{House, Shape};
 use crate::symbols::Alphabet;
+use crate::variants::{CageEncoding, Rules, add_rule_families};
 use gridsat_sat::amo::{at_least_one, at_most_one};
 use gridsat_sat::{AmoEncoding, Block, FamilyId, Formula, Lit, Var};
 use std::fmt;
@@ -19,13 +20,18 @@ pub enum Encoding {
     /// Minimal plus cell at-most-one.
     Efficient,
     /// Efficient plus house at-least-one: exactly-one everywhere. The redundant
-    /// clauses let unit propagation find hidden singles. The default: fastest measured.
-    #[default]
+    /// clauses let unit propagation find hidden singles.
     Extended,
     /// Extended, restricted to the candidates the givens leave (Kwon & Jain 2006): the
     /// givens and every variable they decide are gone before the solver sees it.
+    /// The default for solving: fastest measured at every size (see BENCHMARKS.md).
+    #[default]
     Reduced,
 }
+
+/// Full encodings are refused above this many clauses (estimated), with a pointer to
+/// `reduced`: a 400×400 pairwise encoding would need about 5·10¹⁰.
+pub const MAX_FULL_CLAUSES: u64 = 100_000_000;
 
 impl Encoding {
     /// Every encoding, in order of increasing redundancy.
@@ -87,6 +93,8 @@ pub enum GivenMode {
 /// Everything that decides the formula.
 #[derive(Clone, Debug, Default)]
 pub struct EncodeOptions {
+    /// How killer cage sums are encoded (variants only).
+    pub cages: CageEncoding,
     /// Which clause families to emit.
     pub encoding: Encoding,
     /// The at-most-one encoding for cells and houses.
@@ -128,8 +136,10 @@ pub enum CellVars {
         shape: Shape,
         /// Values placed before encoding (0 = empty).
         placed: Vec<u16>,
-        /// Cell i's candidates are `values[start[i]..start[i+1]]`.
+        /// Cell i's candidates are `values[start[i]..start[i] + len[i]]`.
         start: Vec<u32>,
+        /// Number of candidates per cell.
+        len: Vec<u16>,
         /// Candidate values, cell by cell.
         values: Vec<u16>,
         /// Variable of the first candidate.
@@ -147,12 +157,16 @@ impl CellVars {
             CellVars::Sparse {
                 shape,
                 start,
+                len,
                 values,
                 first,
                 ..
             } => {
                 let cell = r * shape.n() + c;
-                let (a, b) = (start[cell] as usize, start[cell + 1] as usize);
+                let (a, b) = (
+                    start[cell] as usize,
+                    (start[cell] + len[cell] as u32) as usize,
+                );
                 values[a..b]
                     .binary_search(&v)
                     .ok()
@@ -170,12 +184,16 @@ impl CellVars {
             CellVars::Sparse {
                 placed,
                 start,
+                len,
                 values,
                 first,
                 ..
             } => {
                 for cell in 0..n * n {
-                    let (a, b) = (start[cell] as usize, start[cell + 1] as usize);
+                    let (a, b) = (
+                        start[cell] as usize,
+                        (start[cell] + len[cell] as u32) as usize,
+                    );
                     let v = if placed[cell] != 0 {
                         placed[cell]
                     } else {
@@ -222,8 +240,7 @@ impl CellVars {
 struct Families {
     cell_alo: FamilyId,
     cell_amo: FamilyId,
-    amo: [FamilyId; 3],
-    alo: [FamilyId; 3],
+    has_house_alo: bool,
 }
 
 impl Families {
@@ -234,33 +251,26 @@ impl Families {
         } else {
             cell_alo
         };
-        let amo = [
-            f.family("row at most one"),
-            f.family("column at most one"),
-            f.family("box at most one"),
-        ];
-        let alo = if enc.has_house_alo() {
-            [
-                f.family("row at least one"),
-                f.family("column at least one"),
-                f.family("box at least one"),
-            ]
-        } else {
-            amo
-        };
         Families {
             cell_alo,
             cell_amo,
-            amo,
-            alo,
+            has_house_alo: enc.has_house_alo(),
         }
     }
 
-    fn kind(h: House) -> usize {
-        match h {
-            House::Row(_) => 0,
-            House::Col(_) => 1,
-            House::Box(_) => 2,
+    /// The at-most-one family of a house kind (created on first use, so that rows,
+    /// columns and boxes come first).
+    fn amo(&self, f: &mut Formula, h: House) -> FamilyId {
+        f.family(&format!("{} at most one", h.kind()))
+    }
+
+    /// The at-least-one family of a house kind (the at-most-one family when the
+    /// encoding has no house at-least-one clauses).
+    fn alo(&self, f: &mut Formula, h: House) -> FamilyId {
+        if self.has_house_alo {
+            f.family(&format!("{} at least one", h.kind()))
+        } else {
+            self.amo(f, h)
         }
     }
 }
@@ -270,6 +280,38 @@ fn namer(alphabet: Option<Alphabet>) -> impl Fn(u32, u32, u16) -> String + Send 
         Some(a) => format!("r{}c{}={}", r + 1, c + 1, a.symbol(v)),
         None => format!("r{}c{}={v}", r + 1, c + 1),
     }
+}
+
+/// Builds the formula for `puzzle` under variant `rules` (classic rules: [`encode`]).
+/// The `reduced` encoding is classic-only; variants use the full encodings.
+pub fn encode_with(puzzle: &Grid, rules: &Rules, opts: &EncodeOptions) -> Result<Encoded, String> {
+    if rules.is_classic() {
+        return encode(puzzle, opts);
+    }
+    if opts.encoding == Encoding::Reduced {
+        return Err("the reduced encoding is for classic Sudoku; variants use minimal, efficient or extended".into());
+    }
+    let (mut formula, vars) = encode_rules_with(puzzle.shape(), rules, opts)?;
+    let assumptions = add_givens(&mut formula, &vars, puzzle, opts.givens);
+    Ok(Encoded {
+        formula,
+        vars,
+        assumptions,
+    })
+}
+
+/// Adds the givens of `puzzle` as units (family `given`) or returns them as assumptions.
+fn add_givens(formula: &mut Formula, vars: &CellVars, puzzle: &Grid, mode: GivenMode) -> Vec<Lit> {
+    let mut assumptions = Vec::new();
+    let fam = formula.family("given");
+    for p in puzzle.givens() {
+        let l = vars.var(p.row, p.col, p.value).expect("dense").pos();
+        match mode {
+            GivenMode::Units => formula.add_clause(fam, &[l]),
+            GivenMode::Assumptions => assumptions.push(l),
+        }
+    }
+    assumptions
 }
 
 /// Builds the formula for `puzzle` under `opts`.
@@ -282,15 +324,7 @@ pub fn encode(puzzle: &Grid, opts: &EncodeOptions) -> Result<Encoded, String> {
         )),
         _ => {
             let (mut formula, vars) = encode_rules(puzzle.shape(), opts)?;
-            let mut assumptions = Vec::new();
-            let fam = formula.family("given");
-            for p in puzzle.givens() {
-                let l = vars.var(p.row, p.col, p.value).expect("dense").pos();
-                match opts.givens {
-                    GivenMode::Units => formula.add_clause(fam, &[l]),
-                    GivenMode::Assumptions => assumptions.push(l),
-                }
-            }
+            let assumptions = add_givens(&mut formula, &vars, puzzle, opts.givens);
             Ok(Encoded {
                 formula,
                 vars,
@@ -302,12 +336,30 @@ pub fn encode(puzzle: &Grid, opts: &EncodeOptions) -> Result<Encoded, String> {
 
 /// The rules of an empty grid of `shape` (full encodings), without givens.
 pub fn encode_rules(shape: Shape, opts: &EncodeOptions) -> Result<(Formula, CellVars), String> {
-    let enc = if opts.encoding == Encoding::Reduced {
-        Encoding::Extended
-    } else {
-        opts.encoding
-    };
+    encode_rules_with(shape, &Rules::classic(), opts)
+}
+
+/// The rules of an empty grid of `shape` under variant `rules` (full encodings):
+/// jigsaw regions replace the boxes, extra houses get the house families, and every
+/// other rule adds its own named family ([`crate::variants::add_rule_families`]).
+pub fn encode_rules_with(
+    shape: Shape,
+    rules: &Rules,
+    opts: &EncodeOptions,
+) -> Result<(Formula, CellVars), String> {
+    rules.validate(shape)?;
     let n = shape.n();
+    let enc = match opts.encoding {
+        Encoding::Reduced => Encoding::Extended,
+        e => e,
+    };
+    let estimate = estimated_clauses(n, opts.amo);
+    if estimate > MAX_FULL_CLAUSES {
+        return Err(format!(
+            "the {enc} encoding of a {n}×{n} grid would need about {:.1e} clauses; use --encoding reduced",
+            estimate as f64
+        ));
+    }
     let mut f = Formula::new();
     let name = namer(opts.alphabet.clone());
     let vars = if opts.readable_ids {
@@ -353,24 +405,44 @@ pub fn encode_rules(shape: Shape, opts: &EncodeOptions) -> Result<(Formula, Cell
             }
         }
     }
+    let houses: Vec<(House, Vec<(usize, usize)>)> = rules
+        .houses(shape)
+        .into_iter()
+        .map(|h| (h, rules.house_cells(shape, h)))
+        .collect();
     for pass in 0..2 {
         if pass == 1 && !enc.has_house_alo() {
             break;
         }
-        for h in shape.houses() {
-            let k = Families::kind(h);
+        for (h, cells) in &houses {
+            let family = if pass == 0 {
+                fam.amo(&mut f, *h)
+            } else {
+                fam.alo(&mut f, *h)
+            };
             for v in 1..=n {
                 buf.clear();
-                buf.extend(shape.house_cells(h).map(|(r, c)| lit(r, c, v)));
+                buf.extend(cells.iter().map(|&(r, c)| lit(r, c, v)));
                 if pass == 0 {
-                    at_most_one(&mut f, fam.amo[k], &buf, opts.amo);
+                    at_most_one(&mut f, family, &buf, opts.amo);
                 } else {
-                    at_least_one(&mut f, fam.alo[k], &buf);
+                    at_least_one(&mut f, family, &buf);
                 }
             }
         }
     }
+    add_rule_families(&mut f, &vars, shape, rules, opts);
     Ok((f, vars))
+}
+
+/// Rough clause count of a full encoding: 4N² groups of N literals.
+fn estimated_clauses(n: usize, amo: AmoEncoding) -> u64 {
+    let (n, groups) = (n as u64, 4 * (n as u64) * (n as u64));
+    let per_group = match amo {
+        AmoEncoding::Pairwise => n * n.saturating_sub(1) / 2,
+        _ => 4 * n,
+    };
+    groups * (per_group + 1)
 }
 
 /// The reduced encoding over the candidates left in `cand`: variables only for the
@@ -383,33 +455,33 @@ pub fn encode_candidates(
 ) -> Encoded {
     let shape = cand.shape();
     let n = shape.n();
-    let mut start = Vec::with_capacity(n * n + 1);
-    let mut values = Vec::new();
     let mut placed = Vec::with_capacity(n * n);
+    let mut len = Vec::with_capacity(n * n);
     for cell in 0..n * n {
-        start.push(values.len() as u32);
         let p = cand.placed(cell);
         placed.push(p);
-        if p == 0 {
-            values.extend(cand.values(cell));
-        }
+        len.push(if p == 0 { cand.count(cell) as u16 } else { 0 });
     }
-    start.push(values.len() as u32);
+    // Row-major numbering; ordering variables by candidate count (most constrained
+    // first) was measured and gave no fewer conflicts.
+    let order: Vec<u32> = (0..(n * n) as u32)
+        .filter(|&c| placed[c as usize] == 0)
+        .collect();
+    let mut start = vec![0u32; n * n];
+    let mut values: Vec<u16> =
+        Vec::with_capacity(order.iter().map(|&c| len[c as usize] as usize).sum());
+    let mut cells_of_var: Vec<u32> = Vec::with_capacity(values.capacity());
+    for &c in &order {
+        start[c as usize] = values.len() as u32;
+        values.extend(cand.values(c as usize));
+        cells_of_var.extend(std::iter::repeat_n(c, len[c as usize] as usize));
+    }
     let mut f = Formula::new();
     let name = namer(alphabet);
-    let meaning: Arc<Vec<(u32, u32, u16)>> = Arc::new(
-        (0..n * n)
-            .flat_map(|cell| {
-                let (a, b) = (start[cell] as usize, start[cell + 1] as usize);
-                let vals = &values[a..b];
-                vals.iter()
-                    .map(move |&v| ((cell / n) as u32, (cell % n) as u32, v))
-            })
-            .collect(),
-    );
+    let meaning: Arc<(Vec<u32>, Vec<u16>)> = Arc::new((cells_of_var, values.clone()));
     let block = f.new_named_block("x", &[values.len() as u32], move |i| {
-        let (r, c, v) = meaning[i[0] as usize];
-        name(r, c, v)
+        let (cell, v) = (meaning.0[i[0] as usize], meaning.1[i[0] as usize]);
+        name(cell / n as u32, cell % n as u32, v)
     });
     let first = block.first().get();
     let fam = Families::new(&mut f, Encoding::Reduced);
@@ -420,7 +492,8 @@ pub fn encode_candidates(
                 continue;
             }
             buf.clear();
-            buf.extend((start[cell]..start[cell + 1]).map(|k| Var::new(first + k).pos()));
+            let k0 = start[cell];
+            buf.extend((k0..k0 + len[cell] as u32).map(|k| Var::new(first + k).pos()));
             if pass == 0 {
                 at_least_one(&mut f, fam.cell_alo, &buf);
             } else {
@@ -431,9 +504,8 @@ pub fn encode_candidates(
     // Per house: bucket the candidate variables by value.
     let mut buckets: Vec<Vec<Lit>> = vec![Vec::new(); n + 1];
     let mut present = vec![false; n + 1];
-    let mut groups: Vec<(usize, Vec<Lit>)> = Vec::new();
+    let mut groups: Vec<(House, Vec<Lit>)> = Vec::new();
     for h in shape.houses() {
-        let k = Families::kind(h);
         for b in buckets.iter_mut() {
             b.clear();
         }
@@ -444,32 +516,43 @@ pub fn encode_candidates(
                 present[placed[cell] as usize] = true;
                 continue;
             }
-            for j in start[cell]..start[cell + 1] {
+            for j in start[cell]..start[cell] + len[cell] as u32 {
                 buckets[values[j as usize] as usize].push(Var::new(first + j).pos());
             }
         }
         for v in 1..=n {
             if !present[v] {
-                groups.push((k, std::mem::take(&mut buckets[v])));
+                groups.push((h, std::mem::take(&mut buckets[v])));
             }
         }
     }
     // Emit family by family: all at-most-one groups, then all at-least-one clauses.
-    for (k, lits) in &groups {
-        at_most_one(&mut f, fam.amo[*k], lits, amo);
+    let kinds = [House::Row(0), House::Col(0), House::Box(0)];
+    for h in kinds {
+        fam.amo(&mut f, h);
     }
-    for (k, lits) in &groups {
-        at_least_one(&mut f, fam.alo[*k], lits);
+    for h in kinds {
+        fam.alo(&mut f, h);
     }
+    for (h, lits) in &groups {
+        let family = fam.amo(&mut f, *h);
+        at_most_one(&mut f, family, lits, amo);
+    }
+    for (h, lits) in &groups {
+        let family = fam.alo(&mut f, *h);
+        at_least_one(&mut f, family, lits);
+    }
+    let vars = CellVars::Sparse {
+        shape,
+        placed,
+        start,
+        len,
+        values,
+        first,
+    };
     Encoded {
         formula: f,
-        vars: CellVars::Sparse {
-            shape,
-            placed,
-            start,
-            values,
-            first,
-        },
+        vars,
         assumptions: Vec::new(),
     }
 }
@@ -497,6 +580,16 @@ mod tests {
     }
 
     #[test]
+    fn huge_full_encodings_are_refused() {
+        let opts = EncodeOptions {
+            encoding: Encoding::Extended,
+            ..Default::default()
+        };
+        let e = encode_rules(Shape::for_side(400).unwrap(), &opts).unwrap_err();
+        assert!(e.contains("use --encoding reduced"), "{e}");
+    }
+
+    #[test]
     fn readable_ids_follow_the_classic_numbering() {
         let opts = EncodeOptions {
             readable_ids: true,
@@ -521,7 +614,11 @@ mod tests {
         let mut g = Grid::empty(shape);
         g.set(0, 0, 1);
         g.set(0, 1, 2);
-        let e = encode(&g, &EncodeOptions::default()).unwrap();
+        let opts = EncodeOptions {
+            encoding: Encoding::Reduced,
+            ..Default::default()
+        };
+        let e = encode(&g, &opts).unwrap();
         // r1c3 and r1c4 may hold 3 or 4 only.
         assert_eq!(e.vars.var(0, 2, 1), None);
         assert!(e.vars.var(0, 2, 3).is_some());

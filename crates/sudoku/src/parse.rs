@@ -4,7 +4,13 @@
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::symbols::Alphabet;
+use crate::variants::{
+    Rules, looks_like_json, looks_like_variant_text, parse_variant_json, parse_variant_text,
+};
+use std::collections::VecDeque;
 use std::fmt;
+use std::io::BufRead;
+use std::sync::Arc;
 
 /// What the command line fixes about the puzzles (the rest is inferred).
 #[derive(Clone, Debug, Default)]
@@ -12,7 +18,7 @@ pub struct ParseOptions {
     /// Box shape from `--box PxQ`; inferred from N when absent.
     pub shape: Option<Shape>,
     /// Alphabet from `--symbols`; the default `1-9A-Z` when absent.
-    pub alphabet: Option<Alphabet>,
+    pub alphabet: Option<Arc<Alphabet>>,
 }
 
 /// One puzzle read from the input.
@@ -20,12 +26,16 @@ pub struct ParseOptions {
 pub struct ParsedPuzzle {
     /// The givens (0 = empty).
     pub grid: Grid,
-    /// The alphabet it was written in; `None` for integer grids too large for one.
-    pub alphabet: Option<Alphabet>,
+    /// The alphabet it was written in (shared); `None` for integer grids too large for one.
+    pub alphabet: Option<Arc<Alphabet>>,
     /// 1-based line where the puzzle starts.
     pub line: usize,
     /// Text after the puzzle on its line (one-per-line layout), if any.
     pub comment: Option<String>,
+    /// Variant rules (classic unless read from a variant file).
+    pub rules: Rules,
+    /// The known solution, when the variant file gives one.
+    pub solution: Option<Grid>,
 }
 
 /// A problem in the input, at a 1-based line and column.
@@ -57,25 +67,128 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> ParseError {
 
 /// Reads every puzzle of `text`. Each item is a puzzle or the error that spoiled it,
 /// so one bad puzzle does not hide the others.
+///
+/// Text whose first line is a section header such as `rules:` or `givens:`, or that
+/// starts with `{`, is read as a variant file (see [`crate::variants`]).
 pub fn parse_puzzles<'a>(text: &'a str, opts: &'a ParseOptions) -> Puzzles<'a> {
-    Puzzles {
-        lines: text.lines().collect(),
-        pos: 0,
-        in_line_mode: false,
-        opts,
-    }
+    Puzzles::new(Box::new(text.lines().map(|l| Ok(l.to_string()))), opts)
 }
 
-/// Iterator over the puzzles of a text (see [`parse_puzzles`]).
+/// Reads puzzles from a stream as they arrive (e.g. stdin), holding only the lines of
+/// the puzzle being read. A read error (or text that is not UTF-8) ends the stream with
+/// an error item at its line.
+pub fn parse_reader<'a, R: BufRead + 'a>(reader: R, opts: &'a ParseOptions) -> Puzzles<'a> {
+    Puzzles::new(Box::new(reader.lines()), opts)
+}
+
+/// Iterator over the puzzles of a text or stream (see [`parse_puzzles`]).
 pub struct Puzzles<'a> {
-    lines: Vec<&'a str>,
+    src: Box<dyn Iterator<Item = std::io::Result<String>> + 'a>,
+    /// Lines `base..base + buf.len()` (0-based), read but not yet consumed.
+    buf: VecDeque<String>,
+    base: usize,
+    eof: bool,
+    /// A read error at this 0-based line, reported once the lines before it are used.
+    failure: Option<(usize, String)>,
     pos: usize,
     /// Inside a paragraph of one-puzzle-per-line puzzles.
     in_line_mode: bool,
     opts: &'a ParseOptions,
+    /// The puzzles of a variant file, read at once.
+    variant: Option<std::vec::IntoIter<Result<ParsedPuzzle, ParseError>>>,
+    /// True once the first lines were checked for the variant formats.
+    format_checked: bool,
 }
 
-impl Puzzles<'_> {
+impl<'a> Puzzles<'a> {
+    fn new(
+        src: Box<dyn Iterator<Item = std::io::Result<String>> + 'a>,
+        opts: &'a ParseOptions,
+    ) -> Self {
+        Puzzles {
+            src,
+            buf: VecDeque::new(),
+            base: 0,
+            eof: false,
+            failure: None,
+            pos: 0,
+            in_line_mode: false,
+            opts,
+            variant: None,
+            format_checked: false,
+        }
+    }
+
+    /// Reads a variant file (text sections or JSON) whole, when the first line that is
+    /// neither blank nor a comment says the input is one.
+    fn check_variant_format(&mut self) {
+        self.format_checked = true;
+        let mut i = self.pos;
+        let first = loop {
+            match self.line(i) {
+                None => return,
+                Some(l) => {
+                    let t = l.trim_start();
+                    let comment = t.starts_with('#') || t.starts_with("//") || t.starts_with(';');
+                    if !t.is_empty() && !comment {
+                        break l.to_string();
+                    }
+                }
+            }
+            i += 1;
+        };
+        let (text_format, json) = (looks_like_variant_text(&first), looks_like_json(&first));
+        if !text_format && !json {
+            return;
+        }
+        let mut text = String::new();
+        let mut k = self.pos;
+        while let Some(l) = self.line(k) {
+            text.push_str(l);
+            text.push('\n');
+            k += 1;
+        }
+        // Lines before `pos` were blank or comments: keep the numbering.
+        let text = "\n".repeat(self.pos) + &text;
+        let mut items = if text_format {
+            parse_variant_text(&text, self.opts)
+        } else {
+            parse_variant_json(&text, self.opts)
+        };
+        if let Some((l, m)) = self.failure.take() {
+            items.push(Err(err(l + 1, 1, m)));
+        }
+        self.variant = Some(items.into_iter());
+    }
+
+    /// Line `i` (0-based), reading ahead as needed; `None` past the end.
+    fn line(&mut self, i: usize) -> Option<&str> {
+        while !self.eof && i >= self.base + self.buf.len() {
+            match self.src.next() {
+                Some(Ok(l)) => self.buf.push_back(l),
+                Some(Err(e)) => {
+                    let what = if e.kind() == std::io::ErrorKind::InvalidData {
+                        "the input is not valid UTF-8 text".to_string()
+                    } else {
+                        format!("cannot read: {e}")
+                    };
+                    self.failure = Some((self.base + self.buf.len(), what));
+                    self.eof = true;
+                }
+                None => self.eof = true,
+            }
+        }
+        self.buf.get(i.checked_sub(self.base)?).map(String::as_str)
+    }
+
+    /// Forgets the lines before `i`.
+    fn release(&mut self, i: usize) {
+        while self.base < i && !self.buf.is_empty() {
+            self.buf.pop_front();
+            self.base += 1;
+        }
+    }
+
     fn is_separator(&self, line: &str) -> bool {
         let t = line.trim();
         if t.is_empty() {
@@ -91,25 +204,41 @@ impl Puzzles<'_> {
         comment_start && !is_symbol
     }
 
-    /// Row lines of the paragraph starting at `start` (rule lines dropped), up to `limit`.
-    fn paragraph_rows(&self, start: usize, limit: usize) -> Vec<usize> {
-        let mut rows = Vec::new();
-        let first_cells = cells_of(self.lines[start]).len();
+    /// True when line `i` exists and belongs to a paragraph.
+    fn in_paragraph(&mut self, i: usize) -> bool {
+        match self.line(i) {
+            Some(l) => {
+                let l = l.to_string();
+                !self.is_separator(&l)
+            }
+            None => false,
+        }
+    }
+
+    /// Number of row lines (rule lines dropped) of the paragraph starting at `start`,
+    /// counting at most `limit + 1`.
+    fn paragraph_rows(&mut self, start: usize, limit: usize) -> usize {
+        let first_cells = self.line(start).map_or(0, |l| cells_of(l).len());
+        let mut rows = 0;
         let mut i = start;
-        while i < self.lines.len() && !self.is_separator(self.lines[i]) && rows.len() <= limit {
-            if i == start || !is_rule_line(self.lines[i], first_cells) {
-                rows.push(i);
+        while rows <= limit && self.in_paragraph(i) {
+            if i == start || !is_rule_line(self.line(i).unwrap_or(""), first_cells) {
+                rows += 1;
             }
             i += 1;
         }
         rows
     }
 
-    fn end_of_paragraph(&self, mut i: usize) -> usize {
-        while i < self.lines.len() && !self.is_separator(self.lines[i]) {
+    /// The lines of the paragraph starting at `start`, numbered from 1, and its end.
+    fn paragraph(&mut self, start: usize) -> (Vec<(usize, String)>, usize) {
+        let mut rows = Vec::new();
+        let mut i = start;
+        while self.in_paragraph(i) {
+            rows.push((i + 1, self.line(i).unwrap_or("").to_string()));
             i += 1;
         }
-        i
+        (rows, i)
     }
 }
 
@@ -117,32 +246,49 @@ impl Iterator for Puzzles<'_> {
     type Item = Result<ParsedPuzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while self.pos < self.lines.len() && self.is_separator(self.lines[self.pos]) {
+        if !self.format_checked {
+            self.check_variant_format();
+        }
+        if let Some(v) = &mut self.variant {
+            return v.next();
+        }
+        self.release(self.pos);
+        loop {
+            let pos = self.pos;
+            match self.line(pos) {
+                None => {
+                    return self.failure.take().map(|(l, m)| Err(err(l + 1, 1, m)));
+                }
+                Some(l) => {
+                    let l = l.to_string();
+                    if !self.is_separator(&l) {
+                        break;
+                    }
+                }
+            }
             self.pos += 1;
             self.in_line_mode = false;
         }
-        if self.pos >= self.lines.len() {
-            return None;
-        }
         let start = self.pos;
-        let line = self.lines[start];
+        let line = self.line(start).unwrap_or("").to_string();
         if self.in_line_mode {
             self.pos += 1;
-            return Some(parse_line_puzzle(line, start + 1, self.opts));
+            return Some(parse_line_puzzle(&line, start + 1, self.opts));
         }
-        let tokens = int_tokens(line);
-        let cells = cells_of(line);
-        let limit = cells.len().max(tokens.as_ref().map_or(0, Vec::len)) + 1;
-        let rows = self.paragraph_rows(start, limit);
-        let r = rows.len();
-        let block_ints = r >= 2 && tokens.as_ref().is_some_and(|t| t.len() == r);
-        let block_chars = r >= 2 && cells.len() == r;
+        let tokens = int_tokens(&line).map(|t| t.len());
+        let cells = cells_of(&line).len();
+        let limit = cells.max(tokens.unwrap_or(0)) + 1;
+        let r = self.paragraph_rows(start, limit);
+        let block_ints = r >= 2 && tokens == Some(r);
+        let block_chars = r >= 2 && cells == r;
         if block_ints || block_chars {
-            let end = self.end_of_paragraph(start);
+            let (all, end) = self.paragraph(start);
             self.pos = end;
-            let rows: Vec<(usize, &str)> = (start..end)
-                .filter(|&i| i == start || !is_rule_line(self.lines[i], r))
-                .map(|i| (i + 1, self.lines[i]))
+            let rows: Vec<(usize, &str)> = all
+                .iter()
+                .enumerate()
+                .filter(|(k, (_, l))| *k == 0 || !is_rule_line(l, r))
+                .map(|(_, (n, l))| (*n, l.as_str()))
                 .collect();
             return Some(if block_ints {
                 parse_int_block(&rows, self.opts)
@@ -156,20 +302,20 @@ impl Iterator for Puzzles<'_> {
         if square_side * square_side == len && square_side >= 4 {
             self.in_line_mode = true;
             self.pos += 1;
-            return Some(parse_line_puzzle(line, start + 1, self.opts));
+            return Some(parse_line_puzzle(&line, start + 1, self.opts));
         }
         if r == 1 {
-            if let Some(t) = &tokens {
-                let side = (t.len() as f64).sqrt().round() as usize;
-                if side * side == t.len() && side >= 4 {
+            if let Some(t) = tokens {
+                let side = (t as f64).sqrt().round() as usize;
+                if side * side == t && side >= 4 {
                     self.pos += 1;
-                    let rows = [(start + 1, line)];
+                    let rows = [(start + 1, line.as_str())];
                     return Some(parse_int_block_flat(&rows, side, self.opts));
                 }
             }
         }
         // Neither layout fits: explain from the shape of the paragraph.
-        let end = self.end_of_paragraph(start);
+        let (all, end) = self.paragraph(start);
         self.pos = end;
         let col = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
         Some(Err(if r == 1 {
@@ -181,9 +327,10 @@ impl Iterator for Puzzles<'_> {
                 ),
             )
         } else {
-            let rows: Vec<(usize, &str)> = (start..end)
-                .filter(|&i| !is_rule_line(self.lines[i], r))
-                .map(|i| (i + 1, self.lines[i]))
+            let rows: Vec<(usize, &str)> = all
+                .iter()
+                .filter(|(_, l)| !is_rule_line(l, r))
+                .map(|(n, l)| (*n, l.as_str()))
                 .collect();
             block_shape_error(&rows)
         }))
@@ -251,7 +398,7 @@ fn alphabet_for(
     opts: &ParseOptions,
     line: usize,
     col: usize,
-) -> Result<Alphabet, ParseError> {
+) -> Result<Arc<Alphabet>, ParseError> {
     match &opts.alphabet {
         Some(a) if a.len() == n => Ok(a.clone()),
         Some(a) => Err(err(
@@ -259,7 +406,7 @@ fn alphabet_for(
             col,
             format!("the puzzle is {n}×{n} but the alphabet has {} symbols", a.len()),
         )),
-        None => Alphabet::default_for(n).ok_or_else(|| {
+        None => Alphabet::shared_default(n).ok_or_else(|| {
             err(
                 line,
                 col,
@@ -317,6 +464,8 @@ fn parse_line_puzzle(
         alphabet: Some(alphabet),
         line: ln,
         comment: (!comment.is_empty()).then(|| comment.to_string()),
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -348,6 +497,8 @@ fn parse_char_block(
         alphabet: Some(alphabet),
         line: first,
         comment: None,
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -419,13 +570,15 @@ fn parse_int_block_flat(
                 ),
             ));
         }
-        None => Alphabet::default_for(n),
+        None => Alphabet::shared_default(n),
     };
     Ok(ParsedPuzzle {
         grid: Grid::from_values(shape, cells).expect("values checked"),
         alphabet,
         line: first,
         comment: None,
+        rules: Rules::default(),
+        solution: None,
     })
 }
 
@@ -555,7 +708,7 @@ mod tests {
     fn shapes_and_alphabets_from_options() {
         let opts = ParseOptions {
             shape: Some("2x3".parse().unwrap()),
-            alphabet: Some(Alphabet::custom("▲●■★◆♥").unwrap()),
+            alphabet: Some(Arc::new(Alphabet::custom("▲●■★◆♥").unwrap())),
         };
         let text = "▲●■★◆♥\n★◆♥▲●■\n●■▲♥★◆\n♥★◆●■▲\n■▲●◆♥★\n◆♥★■▲●\n";
         let got: Vec<_> = parse_puzzles(text, &opts).collect();
@@ -566,6 +719,22 @@ mod tests {
         let e = parse_puzzles(bad, &opts).next().unwrap().unwrap_err();
         assert_eq!((e.line, e.column), (1, 6));
         assert!(e.message.contains("unknown symbol 'x'"));
+    }
+
+    #[test]
+    fn streams_are_read_as_they_come_and_bad_bytes_are_located() {
+        let text = format!("{P9}\n{P9}\n");
+        let opts = ParseOptions::default();
+        let got: Vec<_> = parse_reader(std::io::Cursor::new(text.into_bytes()), &opts).collect();
+        assert_eq!(got.len(), 2);
+        assert!(got.iter().all(|r| r.is_ok()));
+        let mut bytes = format!("{P9}\n").into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe\n");
+        let got: Vec<_> = parse_reader(std::io::Cursor::new(bytes), &opts).collect();
+        assert_eq!(got.len(), 2);
+        let e = got[1].clone().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("UTF-8"), "{e}");
     }
 
     #[test]

@@ -22,6 +22,26 @@ pub enum House {
     Col(usize),
     /// Box `b` (0-based, numbered row by row).
     Box(usize),
+    /// Jigsaw region `k` (0-based), replacing the boxes (see [`crate::Rules`]).
+    Region(usize),
+    /// Diagonal 0 (top-left to bottom-right) or 1 (top-right to bottom-left).
+    Diagonal(usize),
+    /// Windoku window `k` (0-based, numbered row by row).
+    Window(usize),
+}
+
+impl House {
+    /// The kind of house: `row`, `column`, `box`, `region`, `diagonal` or `window`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            House::Row(_) => "row",
+            House::Col(_) => "column",
+            House::Box(_) => "box",
+            House::Region(_) => "region",
+            House::Diagonal(_) => "diagonal",
+            House::Window(_) => "window",
+        }
+    }
 }
 
 impl fmt::Display for House {
@@ -30,6 +50,10 @@ impl fmt::Display for House {
             House::Row(r) => write!(f, "row {}", r + 1),
             House::Col(c) => write!(f, "column {}", c + 1),
             House::Box(b) => write!(f, "box {}", b + 1),
+            House::Region(k) => write!(f, "region {}", k + 1),
+            House::Diagonal(0) => write!(f, "the main diagonal"),
+            House::Diagonal(_) => write!(f, "the anti-diagonal"),
+            House::Window(k) => write!(f, "window {}", k + 1),
         }
     }
 }
@@ -113,6 +137,27 @@ impl Shape {
         (r0 + k / self.box_cols, c0 + k % self.box_cols)
     }
 
+    /// Windoku windows per band: P×Q windows start one cell in from the top-left and
+    /// leave one row (column) between each other; this many fit across (and `P`-tall
+    /// ones down: see [`Shape::windows_down`]).
+    pub fn windows_across(&self) -> usize {
+        (self.n() - 1) / (self.box_cols + 1)
+    }
+
+    /// How many windoku windows fit down the grid.
+    pub fn windows_down(&self) -> usize {
+        (self.n() - 1) / (self.box_rows + 1)
+    }
+
+    /// The `k`-th cell (row, column) of windoku window `w` (numbered row by row).
+    #[inline]
+    pub fn window_cell(&self, w: usize, k: usize) -> (usize, usize) {
+        let across = self.windows_across();
+        let r0 = 1 + (w / across) * (self.box_rows + 1);
+        let c0 = 1 + (w % across) * (self.box_cols + 1);
+        (r0 + k / self.box_cols, c0 + k % self.box_cols)
+    }
+
     /// The cells (row, column) of a house, in reading order.
     pub fn house_cells(&self, h: House) -> impl Iterator<Item = (usize, usize)> + '_ {
         let n = self.n();
@@ -120,6 +165,10 @@ impl Shape {
             House::Row(r) => (r, k),
             House::Col(c) => (k, c),
             House::Box(b) => self.box_cell(b, k),
+            House::Diagonal(0) => (k, k),
+            House::Diagonal(_) => (k, n - 1 - k),
+            House::Window(w) => self.window_cell(w, k),
+            House::Region(_) => panic!("{h} is a jigsaw house: ask the Rules for its cells"),
         })
     }
 

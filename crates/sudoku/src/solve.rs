@@ -1,9 +1,14 @@
 //! Solving and counting: verdicts unique / multiple / unsat / sat / unknown.
 
+use crate::candidates::Candidates;
 use crate::check::check_solution;
-use crate::conflict::{Conflict, duplicate_givens, reason_for};
-use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode, encode_rules};
+use crate::conflict::{Conflict, Reason, direct_conflict, duplicate_givens, reason_for};
+use crate::encode::{
+    CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
+};
+use crate::geometry::Geometry;
 use crate::grid::{Grid, Placement};
+use crate::propagate::{Deduction, Presolve, deduce};
 use crate::shape::Shape;
 use gridsat_sat::{
     AmoEncoding, Backend, BackendSpec, Interrupt, Limits, Lit, Outcome, SolverError, Var,
@@ -16,6 +21,8 @@ use std::time::{Duration, Instant};
 pub struct SolveOptions {
     /// The encoding.
     pub encoding: Encoding,
+    /// Deduction before the solver: off, singles, or singles and probing.
+    pub presolve: Presolve,
     /// The at-most-one encoding.
     pub amo: AmoEncoding,
     /// The solver backend.
@@ -26,17 +33,21 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Give up when this flag is raised (e.g. by Ctrl-C).
     pub interrupt: Option<Interrupt>,
+    /// Ask the backend to count conflicts (reported in [`Stats::conflicts`]).
+    pub count_conflicts: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             encoding: Encoding::default(),
+            presolve: Presolve::default(),
             amo: AmoEncoding::default(),
             backend: BackendSpec::default(),
             max_solutions: 2,
             deadline: None,
             interrupt: None,
+            count_conflicts: false,
         }
     }
 }
@@ -78,12 +89,16 @@ impl fmt::Display for Verdict {
 /// Size of the formula and effort spent on one puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// Cells still open after deduction (0 when deduction alone solved it).
+    pub open_cells: usize,
     /// Variables of the formula.
     pub vars: u32,
     /// Clauses of the formula (blocking clauses not included).
     pub clauses: usize,
     /// Number of solver calls.
     pub solver_calls: u32,
+    /// Conflicts in those calls, when the backend counts them.
+    pub conflicts: Option<u64>,
     /// Wall time spent on the puzzle.
     pub time: Duration,
 }
@@ -129,12 +144,17 @@ struct Warm {
 pub struct SudokuSolver {
     opts: SolveOptions,
     warm: Option<Warm>,
+    geometry: Option<Geometry>,
 }
 
 impl SudokuSolver {
     /// A solver with these options.
     pub fn new(opts: SolveOptions) -> SudokuSolver {
-        SudokuSolver { opts, warm: None }
+        SudokuSolver {
+            opts,
+            warm: None,
+            geometry: None,
+        }
     }
 
     /// The options.
@@ -142,8 +162,17 @@ impl SudokuSolver {
         &self.opts
     }
 
-    fn build_backend(&self) -> Result<Box<dyn Backend>, SolveError> {
-        let mut b = self.opts.backend.build().map_err(SolveError::Setup)?;
+    /// A backend for an incremental formula (`clauses` = None) or a one-shot one.
+    fn build_backend(&self, clauses: Option<usize>) -> Result<Box<dyn Backend>, SolveError> {
+        let spec = &self.opts.backend;
+        let built = match clauses {
+            Some(c) => spec.build_for(c),
+            None => spec.build(),
+        };
+        let mut b = built.map_err(SolveError::Setup)?;
+        if self.opts.count_conflicts {
+            b.count_conflicts();
+        }
         b.set_limits(Limits {
             conflicts: None,
             deadline: self.opts.deadline,
@@ -169,10 +198,42 @@ impl SudokuSolver {
                 },
             });
         }
-        let mut answer = if self.opts.encoding == Encoding::Reduced {
-            self.solve_reduced(puzzle)?
-        } else {
-            self.solve_warm(puzzle)?
+        if self
+            .geometry
+            .as_ref()
+            .is_none_or(|g| g.shape() != puzzle.shape())
+        {
+            self.geometry = Some(Geometry::new(puzzle.shape()));
+        }
+        let geom = self.geometry.as_ref().expect("just built");
+        let mut answer = match deduce(geom, puzzle, self.opts.presolve) {
+            Deduction::Solved(grid) => {
+                check_solution(puzzle, &grid).map_err(SolveError::Verification)?;
+                let verdict = if self.opts.max_solutions <= 1 {
+                    Verdict::Sat
+                } else {
+                    Verdict::Unique
+                };
+                Answer {
+                    verdict,
+                    solutions: vec![grid],
+                    conflict: None,
+                    stats: Stats::default(),
+                }
+            }
+            Deduction::Contradiction => Answer {
+                verdict: Verdict::Unsat,
+                solutions: Vec::new(),
+                conflict: None,
+                stats: Stats::default(),
+            },
+            Deduction::Open(cands) => {
+                if self.opts.encoding == Encoding::Reduced {
+                    self.solve_reduced(puzzle, &cands)?
+                } else {
+                    self.solve_warm(puzzle, &cands)?
+                }
+            }
         };
         if answer.verdict == Verdict::Unsat {
             answer.conflict = Some(self.explain(puzzle)?);
@@ -181,24 +242,44 @@ impl SudokuSolver {
         Ok(answer)
     }
 
-    fn solve_reduced(&mut self, puzzle: &Grid) -> Result<Answer, SolveError> {
-        let opts = EncodeOptions {
-            encoding: Encoding::Reduced,
-            amo: self.opts.amo,
-            ..Default::default()
-        };
-        let enc = encode(puzzle, &opts).map_err(SolveError::Setup)?;
-        let mut backend = self.build_backend()?;
-        backend.add_formula(&enc.formula);
+    /// True once the deadline has passed or the interrupt flag is up.
+    fn stopped(&self) -> bool {
+        self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.opts.interrupt.as_ref().is_some_and(|f| f.is_set())
+    }
+
+    fn solve_reduced(&mut self, puzzle: &Grid, cands: &Candidates) -> Result<Answer, SolveError> {
+        let enc = encode_candidates(cands, self.opts.amo, None);
         let mut stats = Stats {
+            open_cells: cands.open_cells(),
             vars: enc.formula.num_vars(),
             clauses: enc.formula.num_clauses(),
             ..Stats::default()
         };
+        let unknown = |stats| Answer {
+            verdict: Verdict::Unknown,
+            solutions: Vec::new(),
+            conflict: None,
+            stats,
+        };
+        if self.stopped() {
+            return Ok(unknown(stats));
+        }
+        let mut backend = self.build_backend(Some(enc.formula.num_clauses()))?;
+        // Large formulas take a while to load: look at the clock between chunks.
+        backend.reserve(enc.formula.num_vars());
+        for (i, (_, clause)) in enc.formula.clauses().enumerate() {
+            if i % 65_536 == 65_535 && self.stopped() {
+                return Ok(unknown(stats));
+            }
+            backend.add_clause(clause);
+        }
+        let fixed = cands.placed_grid();
         let (verdict, solutions) = count(
             &mut *backend,
             &enc.vars,
             puzzle,
+            &fixed,
             &[],
             None,
             self.opts.max_solutions,
@@ -221,7 +302,7 @@ impl SudokuSolver {
                 ..Default::default()
             };
             let (formula, vars) = encode_rules(shape, &opts).map_err(SolveError::Setup)?;
-            let mut backend = self.build_backend()?;
+            let mut backend = self.build_backend(None)?;
             backend.add_formula(&formula);
             self.warm = Some(Warm {
                 shape,
@@ -238,20 +319,24 @@ impl SudokuSolver {
         Ok(self.warm.as_mut().expect("just built"))
     }
 
-    fn solve_warm(&mut self, puzzle: &Grid) -> Result<Answer, SolveError> {
+    fn solve_warm(&mut self, puzzle: &Grid, cands: &Candidates) -> Result<Answer, SolveError> {
         let max = self.opts.max_solutions;
         let warm = self.warm_for(puzzle.shape())?;
-        let assumptions = given_lits(&warm.vars, puzzle);
+        // Givens and deduced placements hold in every solution: assume them all.
+        let fixed = cands.placed_grid();
+        let assumptions = given_lits(&warm.vars, &fixed);
         // Blocking clauses for this puzzle hang on a fresh activation literal that is
         // retired afterwards, so the warm solver stays valid for the next puzzle.
         let act = Var::new(warm.next_var);
         warm.next_var += 1;
         warm.backend.reserve(act.get());
         let mut stats = warm.stats;
+        stats.open_cells = cands.open_cells();
         let result = count(
             &mut *warm.backend,
             &warm.vars,
             puzzle,
+            &fixed,
             &assumptions,
             Some(act),
             max,
@@ -282,9 +367,15 @@ impl SudokuSolver {
                     amo: self.opts.amo,
                     ..Default::default()
                 };
-                let (formula, vars) =
-                    encode_rules(puzzle.shape(), &opts).map_err(SolveError::Setup)?;
-                fresh = self.build_backend()?;
+                let Ok((formula, vars)) = encode_rules(puzzle.shape(), &opts) else {
+                    // Too large for assumptions on the full encoding: say what the
+                    // givens show directly, if anything.
+                    return Ok(direct_conflict(puzzle).unwrap_or(Conflict {
+                        givens: Vec::new(),
+                        reason: Reason::Unanalysed,
+                    }));
+                };
+                fresh = self.build_backend(None)?;
                 fresh.add_formula(&formula);
                 (&mut *fresh, vars)
             }
@@ -345,11 +436,14 @@ fn given_lits(vars: &CellVars, puzzle: &Grid) -> Vec<Lit> {
         .collect()
 }
 
-/// Finds up to `max` solutions, blocking each one found; verifies every model.
+/// Finds up to `max` solutions, blocking each one found (over the cells open in
+/// `fixed`); verifies every model against the original `puzzle`.
+#[allow(clippy::too_many_arguments)]
 fn count(
     backend: &mut dyn Backend,
     vars: &CellVars,
     puzzle: &Grid,
+    fixed: &Grid,
     assumptions: &[Lit],
     act: Option<Var>,
     max: usize,
@@ -361,9 +455,39 @@ fn count(
     }
     let mut solutions: Vec<Grid> = Vec::new();
     let max = max.max(1);
+    let before = backend.conflicts();
+    let result = count_inner(
+        backend,
+        vars,
+        puzzle,
+        fixed,
+        &assume,
+        act,
+        max,
+        stats,
+        &mut solutions,
+    );
+    if let (Some(a), Some(b)) = (before, backend.conflicts()) {
+        stats.conflicts = Some(b - a);
+    }
+    result.map(|v| (v, solutions))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn count_inner(
+    backend: &mut dyn Backend,
+    vars: &CellVars,
+    puzzle: &Grid,
+    fixed: &Grid,
+    assume: &[Lit],
+    act: Option<Var>,
+    max: usize,
+    stats: &mut Stats,
+    solutions: &mut Vec<Grid>,
+) -> Result<Verdict, SolveError> {
     loop {
         stats.solver_calls += 1;
-        match backend.solve(&assume)? {
+        match backend.solve(assume)? {
             Outcome::Sat => {
                 let grid = vars.decode(puzzle.shape(), |v| backend.value(v.pos()) == Some(true));
                 check_solution(puzzle, &grid).map_err(SolveError::Verification)?;
@@ -372,15 +496,14 @@ fn count(
                         "the same solution was found twice".into(),
                     ));
                 }
-                let mut block = vars.blocking_clause(puzzle, &grid);
+                let mut block = vars.blocking_clause(fixed, &grid);
                 solutions.push(grid);
                 if solutions.len() >= max {
-                    let verdict = if max == 1 {
+                    return Ok(if max == 1 {
                         Verdict::Sat
                     } else {
                         Verdict::Multiple
-                    };
-                    return Ok((verdict, solutions));
+                    });
                 }
                 if let Some(a) = act {
                     block.push(a.neg());
@@ -388,14 +511,13 @@ fn count(
                 backend.add_clause(&block);
             }
             Outcome::Unsat => {
-                let verdict = match solutions.len() {
+                return Ok(match solutions.len() {
                     0 => Verdict::Unsat,
                     1 => Verdict::Unique,
                     _ => Verdict::Multiple,
-                };
-                return Ok((verdict, solutions));
+                });
             }
-            Outcome::Unknown => return Ok((Verdict::Unknown, solutions)),
+            Outcome::Unknown => return Ok(Verdict::Unknown),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Symbol alphabets: the default `1-9A-Z`, or any characters given by the user.
 
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 /// The default alphabet: digits 1–9, then letters A–Z (so 16×16 uses `1-9A-G`).
 pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -12,6 +13,8 @@ pub const BLANKS: &[char] = &['.', '_', '-', '0'];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
+    /// Values of ASCII symbols (0 = not a symbol), for the common case without hashing.
+    ascii: [u16; 128],
     lookup: HashMap<char, u16>,
     /// Default alphabets also accept lowercase letters.
     case_insensitive: bool,
@@ -26,6 +29,16 @@ impl Alphabet {
         }
         let symbols: Vec<char> = DEFAULT_SYMBOLS.chars().take(n).collect();
         Some(Alphabet::build(symbols, true))
+    }
+
+    /// The default alphabet for `n`, built once per size and shared.
+    pub fn shared_default(n: usize) -> Option<Arc<Alphabet>> {
+        static CACHE: [OnceLock<Arc<Alphabet>>; 36] = [const { OnceLock::new() }; 36];
+        let slot = CACHE.get(n)?;
+        Some(
+            slot.get_or_init(|| Arc::new(Alphabet::default_for(n).expect("n ≤ 35")))
+                .clone(),
+        )
     }
 
     /// A user alphabet, one Unicode character per symbol (e.g. `▲●■★`). The characters
@@ -52,13 +65,23 @@ impl Alphabet {
     }
 
     fn build(symbols: Vec<char>, case_insensitive: bool) -> Alphabet {
-        let lookup = symbols
+        let lookup: HashMap<char, u16> = symbols
             .iter()
             .enumerate()
             .map(|(i, &c)| (c, i as u16 + 1))
             .collect();
+        let mut ascii = [0u16; 128];
+        for (&c, &v) in &lookup {
+            if c.is_ascii() {
+                ascii[c as usize] = v;
+            }
+            if case_insensitive && c.is_ascii_uppercase() {
+                ascii[c.to_ascii_lowercase() as usize] = v;
+            }
+        }
         Alphabet {
             symbols,
+            ascii,
             lookup,
             case_insensitive,
         }
@@ -77,6 +100,10 @@ impl Alphabet {
     /// The value (1..=N) of a symbol character.
     #[inline]
     pub fn value(&self, c: char) -> Option<u16> {
+        if c.is_ascii() {
+            let v = self.ascii[c as usize];
+            return (v != 0).then_some(v);
+        }
         if let Some(&v) = self.lookup.get(&c) {
             return Some(v);
         }
@@ -89,7 +116,7 @@ impl Alphabet {
     /// True when `c` marks an empty cell under this alphabet.
     #[inline]
     pub fn is_blank(&self, c: char) -> bool {
-        BLANKS.contains(&c) && !self.lookup.contains_key(&c)
+        BLANKS.contains(&c) && self.value(c).is_none()
     }
 
     /// The character of value `v` (1..=N).

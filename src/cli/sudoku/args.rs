@@ -3,7 +3,7 @@
 use crate::cli::Fail;
 use crate::cli::input::{display_name, read_text};
 use clap::Args;
-use gridsat_sudoku::{Alphabet, ParseOptions, ParsedPuzzle, Shape, parse_puzzles};
+use gridsat_sudoku::{Alphabet, ParseOptions, ParsedPuzzle, Rules, Shape, parse_puzzles};
 use std::path::{Path, PathBuf};
 
 /// How to read puzzles.
@@ -15,6 +15,9 @@ pub struct GridArgs {
     /// Symbol alphabet, one character per symbol (e.g. ▲●■★); default 1-9 then A-Z.
     #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
     pub symbols: Option<Alphabet>,
+    /// Variant rules for every puzzle read, e.g. diagonals,anti-knight (see README, Variants).
+    #[arg(long, value_name = "LIST", value_parser = Rules::parse_list)]
+    pub rules: Option<Rules>,
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
@@ -30,7 +33,7 @@ impl GridArgs {
     pub fn parse_options(&self) -> ParseOptions {
         ParseOptions {
             shape: self.shape,
-            alphabet: self.symbols.clone(),
+            alphabet: self.symbols.clone().map(std::sync::Arc::new),
         }
     }
 }
@@ -45,7 +48,13 @@ pub fn read_puzzles(path: &Path, grid: &GridArgs) -> Result<Vec<Item>, Fail> {
     let name = display_name(path);
     let opts = grid.parse_options();
     let items: Vec<Item> = parse_puzzles(&text, &opts)
-        .map(|r| r.map_err(|e| Fail::usage(format!("{name}:{e}"))))
+        .map(|r| {
+            let mut p = r.map_err(|e| Fail::usage(format!("{name}:{e}")))?;
+            if let Some(rules) = &grid.rules {
+                p.rules.merge(rules);
+            }
+            Ok(p)
+        })
         .collect();
     if items.is_empty() {
         return Err(Fail::usage(format!(

@@ -1,11 +1,11 @@
-//! `gridsat sudoku bench`: puzzles per second per encoding, side by side in one run.
+//! `gridsat sudoku bench`: puzzles per second per configuration, side by side in one run.
 
 use super::args::{GridArgs, read_puzzles};
 use crate::cli::input::display_name;
-use crate::cli::{Exit, Fail};
+use crate::cli::{Exit, Fail, cputime};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
-use gridsat_sudoku::{Encoding, Grid, SolveOptions, SudokuSolver, Verdict};
+use gridsat_sudoku::{Encoding, Grid, Presolve, SolveOptions, SudokuSolver, Verdict};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -26,26 +26,70 @@ pub struct BenchArgs {
         default_value = "minimal,efficient,extended,reduced"
     )]
     pub encodings: Vec<Encoding>,
+    /// Presolve levels to compare, comma-separated (off, singles, probe).
+    #[arg(long, value_delimiter = ',', default_value = "probe")]
+    pub presolve: Vec<Presolve>,
     /// At-most-one encodings to compare, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "pairwise")]
     pub amo: Vec<AmoEncoding>,
-    /// Runs per configuration; the median is reported.
+    /// Solvers to compare, comma-separated (auto, cadical, batsat, external:CMD).
+    #[arg(long = "solver", value_delimiter = ',', default_value = "auto")]
+    pub solvers: Vec<BackendSpec>,
+    /// Runs per configuration; medians are reported.
     #[arg(long, default_value_t = 3)]
     pub runs: usize,
     /// Only the uniqueness mode (count to 2), not also the first-solution mode.
     #[arg(long)]
     pub unique_only: bool,
+    /// Count conflicts (costs a little time with CaDiCaL) and report them per puzzle.
+    #[arg(long)]
+    pub conflicts: bool,
     #[command(flatten)]
     pub grid: GridArgs,
-    /// SAT solver.
-    #[arg(long, default_value_t = BackendSpec::default())]
-    pub solver: BackendSpec,
 }
 
-/// Runs the benchmark and prints a Markdown table.
+/// One configuration to measure.
+struct Config {
+    encoding: Encoding,
+    presolve: Presolve,
+    amo: AmoEncoding,
+    solver: BackendSpec,
+    max: usize,
+    mode: &'static str,
+}
+
+/// Runs the benchmark and prints a Markdown table. Rates use the median CPU time of
+/// the runs (this thread's time: steadier than wall time on a shared machine); the
+/// median wall time is shown beside it.
 pub fn run(args: BenchArgs) -> Result<Exit, Fail> {
-    println!("| file | puzzles | encoding | amo | mode | median s | puzzles/s | verdicts |");
-    println!("|---|---:|---|---|---|---:|---:|---|");
+    println!(
+        "| file | puzzles | encoding | presolve | amo | solver | mode | wall s | CPU s | puzzles/s (CPU) | verdicts |"
+    );
+    println!("|---|---:|---|---|---|---|---|---:|---:|---:|---|");
+    let modes: &[(usize, &str)] = if args.unique_only {
+        &[(2, "unique")]
+    } else {
+        &[(1, "first"), (2, "unique")]
+    };
+    let mut configs = Vec::new();
+    for &encoding in &args.encodings {
+        for &presolve in &args.presolve {
+            for &amo in &args.amo {
+                for solver in &args.solvers {
+                    for &(max, mode) in modes {
+                        configs.push(Config {
+                            encoding,
+                            presolve,
+                            amo,
+                            solver: solver.clone(),
+                            max,
+                            mode,
+                        });
+                    }
+                }
+            }
+        }
+    }
     for path in &args.files {
         let mut grids: Vec<Grid> = Vec::new();
         for item in read_puzzles(path, &args.grid)? {
@@ -54,48 +98,69 @@ pub fn run(args: BenchArgs) -> Result<Exit, Fail> {
                 break;
             }
         }
-        let modes: &[(usize, &str)] = if args.unique_only {
-            &[(2, "unique")]
-        } else {
-            &[(1, "first"), (2, "unique")]
-        };
-        for &enc in &args.encodings {
-            for &amo in &args.amo {
-                for &(max, mode) in modes {
-                    let mut times = Vec::new();
-                    let mut verdicts = BTreeMap::new();
-                    for _ in 0..args.runs.max(1) {
-                        verdicts.clear();
-                        let mut solver = SudokuSolver::new(SolveOptions {
-                            encoding: enc,
-                            amo,
-                            backend: args.solver.clone(),
-                            max_solutions: max,
-                            ..Default::default()
-                        });
-                        let t = Instant::now();
-                        for g in &grids {
-                            let a = solver.solve(g).map_err(|e| Fail::failure(e.to_string()))?;
-                            *verdicts.entry(a.verdict.name()).or_insert(0usize) += 1;
-                            if a.verdict == Verdict::Unknown {
-                                return Err(Fail::failure("a benchmark puzzle ended unknown"));
-                            }
-                        }
-                        times.push(t.elapsed().as_secs_f64());
-                    }
-                    times.sort_by(f64::total_cmp);
-                    let median = times[times.len() / 2];
-                    let v: Vec<String> = verdicts.iter().map(|(k, n)| format!("{n} {k}")).collect();
-                    println!(
-                        "| {} | {} | {enc} | {amo} | {mode} | {median:.3} | {:.0} | {} |",
-                        display_name(path),
-                        grids.len(),
-                        grids.len() as f64 / median,
-                        v.join(", ")
-                    );
-                }
-            }
+        for c in &configs {
+            let (wall, cpu, summary) = measure(&grids, c, args.runs.max(1), args.conflicts)?;
+            println!(
+                "| {} | {} | {} | {} | {} | {} | {} | {wall:.3} | {cpu:.3} | {:.0} | {summary} |",
+                display_name(path),
+                grids.len(),
+                c.encoding,
+                c.presolve,
+                c.amo,
+                c.solver,
+                c.mode,
+                grids.len() as f64 / cpu,
+            );
         }
     }
     Ok(Exit::Ok)
+}
+
+/// Median wall and CPU seconds over `runs` runs, and the verdict counts.
+fn measure(
+    grids: &[Grid],
+    c: &Config,
+    runs: usize,
+    conflicts: bool,
+) -> Result<(f64, f64, String), Fail> {
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    let mut verdicts = BTreeMap::new();
+    let mut total_conflicts = 0u64;
+    for _ in 0..runs {
+        verdicts.clear();
+        total_conflicts = 0;
+        let mut solver = SudokuSolver::new(SolveOptions {
+            encoding: c.encoding,
+            presolve: c.presolve,
+            amo: c.amo,
+            backend: c.solver.clone(),
+            max_solutions: c.max,
+            count_conflicts: conflicts,
+            ..Default::default()
+        });
+        let (t, cpu) = (Instant::now(), cputime::thread_seconds());
+        for g in grids {
+            let a = solver.solve(g).map_err(|e| Fail::failure(e.to_string()))?;
+            if a.verdict == Verdict::Unknown {
+                return Err(Fail::failure("a benchmark puzzle ended unknown"));
+            }
+            *verdicts.entry(a.verdict.name()).or_insert(0usize) += 1;
+            total_conflicts += a.stats.conflicts.unwrap_or(0);
+        }
+        cpus.push(cputime::thread_seconds() - cpu);
+        walls.push(t.elapsed().as_secs_f64());
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let mut summary: Vec<String> = verdicts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    if conflicts {
+        summary.push(format!(
+            "{:.1} conflicts/puzzle",
+            total_conflicts as f64 / grids.len() as f64
+        ));
+    }
+    Ok((median(&mut walls), median(&mut cpus), summary.join(", ")))
 }

@@ -7,7 +7,10 @@ use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
-use gridsat_sudoku::{EncodeOptions, Encoding, GivenMode, ParsedPuzzle, check_solution, encode};
+use gridsat_sudoku::{
+    CageEncoding, Candidates, Deduction, EncodeOptions, Encoding, Geometry, GivenMode,
+    ParsedPuzzle, Presolve, check_solution_with, deduce, encode_candidates, encode_with,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -25,9 +28,16 @@ pub struct FormulaArgs {
     /// Number 9×9 variables 100·row + 10·column + digit (111…999), as in textbooks.
     #[arg(long)]
     pub readable_ids: bool,
+    /// Killer cage sums: sets (enumerate the allowed digit sets) or sums (decision diagram).
+    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    pub cages: CageEncoding,
     /// Which puzzle of the file (1-based).
     #[arg(long = "index", value_name = "K", default_value_t = 1)]
     pub index: usize,
+    /// With `reduced`: deduction before encoding (off, singles, probe), so that only the
+    /// candidates it leaves get variables.
+    #[arg(long, value_name = "P", default_value_t = Presolve::Off)]
+    pub presolve: Presolve,
 }
 
 impl FormulaArgs {
@@ -37,14 +47,36 @@ impl FormulaArgs {
             amo: self.amo,
             givens: GivenMode::Units,
             readable_ids: self.readable_ids,
-            alphabet: p.alphabet.clone(),
+            alphabet: p.alphabet.as_deref().cloned(),
+            cages: self.cages,
         };
         if self.readable_ids && self.encoding == Encoding::Reduced {
             return Err(Fail::usage(
                 "--readable-ids needs a full encoding (minimal, efficient or extended)",
             ));
         }
-        encode(&p.grid, &opts).map_err(Fail::usage)
+        if self.presolve != Presolve::Off {
+            if !p.rules.is_classic() {
+                return Err(Fail::usage(
+                    "--presolve is for classic Sudoku, not for variants",
+                ));
+            }
+            if self.encoding != Encoding::Reduced {
+                return Err(Fail::usage("--presolve applies to --encoding reduced only"));
+            }
+            let cands = match deduce(&Geometry::new(p.grid.shape()), &p.grid, self.presolve) {
+                Deduction::Open(c) => c,
+                Deduction::Solved(g) => Candidates::from_givens(&g),
+                Deduction::Contradiction => {
+                    return Err(Fail {
+                        code: Exit::NoSolution,
+                        message: "deduction alone shows that the puzzle has no solution".into(),
+                    });
+                }
+            };
+            return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
+        }
+        encode_with(&p.grid, &p.rules, &opts).map_err(Fail::usage)
     }
 }
 
@@ -67,23 +99,31 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
     let enc = args.formula.encode(&p)?;
     let f = &enc.formula;
     let n = p.grid.n();
-    let header = vec![
+    let mut header = vec![
         format!(
             "gridsat sudoku encode: {} puzzle {}",
             display_name(&path),
             args.formula.index
         ),
         format!(
-            "{n}x{n} grid, boxes {}, {} givens, encoding {}, at-most-one {}",
+            "{n}x{n} grid, boxes {}, {} givens, encoding {}, at-most-one {}, presolve {}",
             p.grid.shape(),
             p.grid.num_givens(),
             args.formula.encoding,
-            args.formula.amo
+            args.formula.amo,
+            args.formula.presolve
         ),
-        format!("puzzle: {}", p.grid.to_line(p.alphabet.as_ref())),
+        format!("puzzle: {}", p.grid.to_line(p.alphabet.as_deref())),
         "a variable is true when its cell holds its symbol; decode a model with".into(),
         "  gridsat sudoku decode MODEL --puzzle FILE (with the same flags)".into(),
     ];
+    if !p.rules.is_classic() {
+        let mut line = format!("variant rules: {}", p.rules.names().join(", "));
+        if !p.rules.cages.is_empty() {
+            line.push_str(&format!(" (cage sums encoded as {})", args.formula.cages));
+        }
+        header.insert(2, line);
+    }
     let opts = WriteOptions {
         header,
         variable_names: !args.no_names,
@@ -149,9 +189,9 @@ pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
         return Ok(Exit::Failure);
     }
     let grid = enc.vars.decode(p.grid.shape(), |v| model[v.get() as usize]);
-    match check_solution(&p.grid, &grid) {
+    match check_solution_with(&p.grid, &grid, &p.rules) {
         Ok(()) => {
-            println!("{}", grid_text(&grid, p.alphabet.as_ref(), args.format));
+            println!("{}", grid_text(&grid, p.alphabet.as_deref(), args.format));
             Ok(Exit::Ok)
         }
         Err(why) => {

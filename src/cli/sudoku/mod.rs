@@ -2,9 +2,16 @@
 
 mod args;
 mod bench;
+mod candidates;
 mod check;
+mod dispatch;
 mod encode;
+mod explain;
+mod generate;
+mod hint;
+mod logic_cache;
 mod output;
+mod rate;
 mod solve;
 
 use super::{Exit, Fail};
@@ -23,6 +30,16 @@ pub enum SudokuCmd {
     Check(check::CheckArgs),
     /// Measure puzzles per second per encoding, side by side in one run.
     Bench(bench::BenchArgs),
+    /// Generate puzzles with exactly one solution (seeded, symmetric, minimal or K clues).
+    Generate(generate::GenerateArgs),
+    /// The next step for a player: the cell propagation forces, and why.
+    Hint(hint::HintArgs),
+    /// The pencil marks: the candidates propagation leaves in every empty cell.
+    Candidates(candidates::CandidatesArgs),
+    /// The whole solution as reasoning steps, or the conflicting givens.
+    Explain(explain::ExplainArgs),
+    /// Rate each puzzle: easy (singles), medium (probing), hard or extreme (search effort).
+    Rate(rate::RateArgs),
 }
 
 /// Runs a Sudoku subcommand.
@@ -33,5 +50,10 @@ pub fn run(cmd: SudokuCmd) -> Result<Exit, Fail> {
         SudokuCmd::Decode(a) => encode::run_decode(a),
         SudokuCmd::Check(a) => check::run(a),
         SudokuCmd::Bench(a) => bench::run(a),
+        SudokuCmd::Rate(a) => rate::run(a),
+        SudokuCmd::Generate(a) => generate::run(a),
+        SudokuCmd::Hint(a) => hint::run(a),
+        SudokuCmd::Candidates(a) => candidates::run(a),
+        SudokuCmd::Explain(a) => explain::run(a),
     }
 }

@@ -1,14 +1,22 @@
-//! `gridsat sudoku solve`: verdicts and verified solutions for every puzzle of a file.
+//! `gridsat sudoku solve`: verdicts and verified solutions for every puzzle, streamed in
+//! input order, on several threads.
 
-use super::args::{GridArgs, read_puzzles, stdin_path};
+use super::args::{GridArgs, stdin_path};
+use super::dispatch::AnySolver;
 use super::output::{Format, JsonAnswer, text_answer};
-use crate::cli::input::display_name;
+use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail, ctrl_c};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
-use gridsat_sudoku::{Encoding, SolveOptions, SudokuSolver, Verdict};
-use std::io::Write;
+use gridsat_sudoku::{
+    CageEncoding, Encoding, ParsedPuzzle, Presolve, SolveOptions, Verdict, parse_puzzles,
+    parse_reader,
+};
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// Arguments of `gridsat sudoku solve`.
@@ -28,25 +36,147 @@ pub struct SolveArgs {
     /// Encoding: minimal, efficient, extended or reduced.
     #[arg(long, value_name = "E", default_value_t = Encoding::default())]
     pub encoding: Encoding,
+    /// Deduction before the solver: off, singles, or probe (singles + failed literals).
+    #[arg(long, value_name = "P", default_value_t = Presolve::default())]
+    pub presolve: Presolve,
     /// At-most-one encoding: pairwise, sequential, commander, product or bimander.
     #[arg(long, value_name = "A", default_value_t = AmoEncoding::default())]
     pub amo: AmoEncoding,
-    /// SAT solver: cadical (built in), batsat (if built), or external:COMMAND (e.g. external:minisat).
+    /// SAT solver: auto (batsat for small one-shot formulas, else cadical), cadical,
+    /// batsat, portfolio (two CaDiCaL configurations racing on two threads), or
+    /// external:COMMAND (e.g. external:minisat).
     #[arg(long, value_name = "S", default_value_t = BackendSpec::default())]
     pub solver: BackendSpec,
     /// Stop after this many seconds in all; puzzles not finished are reported `unknown`.
     #[arg(long, value_name = "SECS")]
     pub time_limit: Option<f64>,
+    /// Worker threads (default: all cores). Answers still come in input order.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print a summary line (puzzles, verdicts, puzzles/s) on stderr at the end.
+    #[arg(long)]
+    pub stats: bool,
     /// Layout of printed solutions.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub format: Format,
     /// One JSON object per puzzle per line instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Killer cage sums (variants): sets (allowed digit sets) or sums (decision diagram).
+    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    pub cages: CageEncoding,
+}
+
+/// One puzzle to answer: where it came from and what was read.
+struct Job {
+    file: String,
+    k: usize,
+    item: Result<ParsedPuzzle, String>,
+}
+
+/// One answer, formatted, with what it means for the exit code and the summary.
+struct Done {
+    text: String,
+    exit: Exit,
+    status: &'static str,
+    /// A failure that must stop the run (printed on stderr).
+    fatal: Option<String>,
+    /// Bad input, also reported on stderr.
+    error: Option<String>,
+}
+
+/// How every puzzle is answered (shared by the workers).
+struct Answerer {
+    opts: SolveOptions,
+    cages: CageEncoding,
+    several: bool,
+    json: bool,
+    format: Format,
+    deadline: Option<Instant>,
+}
+
+impl Answerer {
+    fn answer(&self, solver: &mut AnySolver, job: Job) -> Done {
+        let label = if self.several {
+            format!("{} puzzle {}", job.file, job.k)
+        } else {
+            format!("puzzle {}", job.k)
+        };
+        let json_file = self.several.then(|| job.file.clone());
+        let json_line = |mut j: JsonAnswer| {
+            j.file = json_file.clone();
+            serde_json::to_string(&j).expect("serializable")
+        };
+        let puzzle = match job.item {
+            Ok(p) => p,
+            Err(message) => {
+                let text = if self.json {
+                    json_line(JsonAnswer::other(job.k, "error", Some(message.clone())))
+                } else {
+                    format!("{label}: error: {message}")
+                };
+                return Done {
+                    text,
+                    exit: Exit::Usage,
+                    status: "error",
+                    fatal: None,
+                    error: Some(message),
+                };
+            }
+        };
+        let stopped = self.opts.interrupt.as_ref().is_some_and(|f| f.is_set())
+            || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if stopped {
+            let text = if self.json {
+                json_line(JsonAnswer::other(job.k, "unknown", None))
+            } else {
+                format!("{label}: unknown (not started: time limit or interrupt)")
+            };
+            return Done {
+                text,
+                exit: Exit::Unknown,
+                status: "unknown",
+                fatal: None,
+                error: None,
+            };
+        }
+        let answer = match solver.solve(&puzzle) {
+            Ok(a) => a,
+            Err(e) => {
+                return Done {
+                    text: String::new(),
+                    exit: Exit::Failure,
+                    status: "failure",
+                    fatal: Some(format!("{label}: {e}")),
+                    error: None,
+                };
+            }
+        };
+        let alphabet = puzzle.alphabet.as_deref();
+        let text = if self.json {
+            json_line(JsonAnswer::from_answer(job.k, &answer, alphabet))
+        } else {
+            text_answer(&label, &answer, alphabet, self.format)
+        };
+        let exit = match answer.verdict {
+            Verdict::Unique | Verdict::Sat => Exit::Ok,
+            Verdict::Multiple => Exit::Multiple,
+            Verdict::Unsat => Exit::NoSolution,
+            Verdict::Unknown => Exit::Unknown,
+        };
+        Done {
+            text,
+            exit,
+            status: answer.verdict.name(),
+            fatal: None,
+            error: None,
+        }
+    }
 }
 
 /// Runs `gridsat sudoku solve`.
 pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
+    let t0 = Instant::now();
     let paths = if args.files.is_empty() {
         vec![stdin_path()]
     } else {
@@ -58,98 +188,278 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
                 "--time-limit {s}: expected a number of seconds ≥ 0"
             )));
         }
-        Some(s) => Some(Instant::now() + Duration::from_secs_f64(s.min(1e9))),
+        Some(s) => Some(t0 + Duration::from_secs_f64(s.min(1e9))),
         None => None,
     };
+    let threads = match args.threads {
+        Some(0) => return Err(Fail::usage("--threads must be at least 1")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let interrupt = ctrl_c().clone();
-    let several = paths.len() > 1;
-    let mut items = Vec::new();
-    for path in &paths {
-        let name = display_name(path);
-        items.extend(
-            read_puzzles(path, &args.grid)?
-                .into_iter()
-                .map(|i| (name.clone(), i)),
+    let answerer = Answerer {
+        cages: args.cages,
+        opts: SolveOptions {
+            encoding: args.encoding,
+            presolve: args.presolve,
+            amo: args.amo,
+            backend: args.solver.clone(),
+            max_solutions: if args.first { 1 } else { args.count as usize },
+            deadline,
+            interrupt: Some(interrupt),
+            count_conflicts: false,
+        },
+        several: paths.len() > 1,
+        json: args.json,
+        format: args.format,
+        deadline,
+    };
+    // Files are read whole (so that the progress bar knows the total); stdin is streamed.
+    let opts = args.grid.parse_options();
+    let mut texts = Vec::new();
+    for p in &paths {
+        if p.as_os_str() != "-" {
+            texts.push((display_name(p), Some(read_text(p)?)));
+        } else {
+            texts.push((display_name(p), None));
+        }
+    }
+    let total = if texts.iter().all(|(_, t)| t.is_some()) {
+        Some(
+            texts
+                .iter()
+                .map(|(_, t)| parse_puzzles(t.as_deref().unwrap_or(""), &opts).count())
+                .sum::<usize>(),
+        )
+    } else {
+        None
+    };
+    for (name, text) in &texts {
+        if text
+            .as_deref()
+            .is_some_and(|t| parse_puzzles(t, &opts).next().is_none())
+        {
+            return Err(Fail::usage(format!(
+                "{name}: no puzzle found (the input is empty)"
+            )));
+        }
+    }
+    let jobs = texts.iter().flat_map(|(name, text)| {
+        let puzzles = match text {
+            Some(t) => parse_puzzles(t, &opts),
+            None => parse_reader(std::io::stdin().lock(), &opts),
+        };
+        let rules = args.grid.rules.clone();
+        puzzles.enumerate().map(move |(i, item)| Job {
+            file: name.clone(),
+            k: i + 1,
+            item: item
+                .map(|mut p| {
+                    if let Some(r) = &rules {
+                        p.rules.merge(r);
+                    }
+                    p
+                })
+                .map_err(|e| format!("{name}:{e}")),
+        })
+    });
+    let progress = match total {
+        Some(n) if std::io::stderr().is_terminal() => {
+            let bar = indicatif::ProgressBar::new(n as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} puzzles  {per_sec}  ETA {eta}",
+                )
+                .expect("valid template"),
+            );
+            Some(bar)
+        }
+        _ => None,
+    };
+    let mut writer = Writer::new(progress);
+    if threads == 1 {
+        let mut solver = AnySolver::new(answerer.opts.clone()).with_cage_encoding(answerer.cages);
+        for (i, job) in jobs.enumerate() {
+            if writer.stop {
+                break;
+            }
+            writer.put(i, answerer.answer(&mut solver, job))?;
+        }
+    } else {
+        run_parallel(jobs, &answerer, threads, &mut writer)?;
+    }
+    let summary = writer.finish()?;
+    if args.stats {
+        let secs = t0.elapsed().as_secs_f64();
+        let counts: Vec<String> = summary
+            .counts
+            .iter()
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect();
+        eprintln!(
+            "{} puzzles: {} in {secs:.3} s ({:.0} puzzles/s, {threads} thread{})",
+            summary.puzzles,
+            counts.join(", "),
+            summary.puzzles as f64 / secs,
+            if threads == 1 { "" } else { "s" }
         );
     }
-    let max = if args.first { 1 } else { args.count as usize };
-    let mut solver = SudokuSolver::new(SolveOptions {
-        encoding: args.encoding,
-        amo: args.amo,
-        backend: args.solver.clone(),
-        max_solutions: max,
-        deadline,
-        interrupt: Some(interrupt.clone()),
-    });
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    let mut k_in_file = 0;
-    let mut last_file = String::new();
-    for (file, item) in items {
-        if file != last_file {
-            k_in_file = 0;
-            last_file = file.clone();
-        }
-        k_in_file += 1;
-        let k = k_in_file;
-        let label = if several {
-            format!("{file} puzzle {k}")
-        } else {
-            format!("puzzle {k}")
-        };
-        let json_file = several.then(|| file.clone());
-        let puzzle = match item {
-            Ok(p) => p,
-            Err(fail) => {
-                eprintln!("gridsat: {}", fail.message);
-                if args.json {
-                    let mut j = JsonAnswer::other(k, "error", Some(fail.message));
-                    j.file = json_file;
-                    writeln!(out, "{}", serde_json::to_string(&j).expect("serializable"))?;
+    if let Some(msg) = summary.fatal {
+        return Err(Fail::failure(msg));
+    }
+    Ok(summary.exit)
+}
+
+/// Workers answer jobs from a bounded queue; answers come back out of order and the
+/// writer puts them back in order.
+fn run_parallel(
+    jobs: impl Iterator<Item = Job>,
+    answerer: &Answerer,
+    threads: usize,
+    writer: &mut Writer,
+) -> Result<(), Fail> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Fail::failure(format!("cannot start {threads} threads: {e}")))?;
+    // Jobs travel in chunks (growing from 1 to 64) so that the queue costs little per
+    // puzzle while the first answers still come at once.
+    let (job_tx, job_rx) = mpsc::sync_channel::<Vec<(usize, Job)>>(4 * threads);
+    let (done_tx, done_rx) = mpsc::channel::<Vec<(usize, Done)>>();
+    let job_rx = Mutex::new(job_rx);
+    let abort = AtomicBool::new(false);
+    std::thread::scope(|ts| -> Result<(), Fail> {
+        let workers = ts.spawn(|| {
+            pool.scope(|s| {
+                for _ in 0..threads {
+                    let done_tx = done_tx.clone();
+                    let (job_rx, abort) = (&job_rx, &abort);
+                    s.spawn(move |_| {
+                        let mut solver = AnySolver::new(answerer.opts.clone())
+                            .with_cage_encoding(answerer.cages);
+                        loop {
+                            let next = job_rx.lock().expect("queue lock").recv();
+                            let Ok(chunk) = next else { break };
+                            let mut answers = Vec::with_capacity(chunk.len());
+                            for (i, job) in chunk {
+                                let done = answerer.answer(&mut solver, job);
+                                if done.fatal.is_some() {
+                                    abort.store(true, Ordering::Relaxed);
+                                }
+                                answers.push((i, done));
+                            }
+                            if done_tx.send(answers).is_err() {
+                                break;
+                            }
+                        }
+                    });
                 }
-                exit = exit.worst(Exit::Usage);
+            });
+            drop(done_tx);
+        });
+        let collector = ts.spawn(move || -> Result<(), Fail> {
+            for chunk in done_rx {
+                for (i, done) in chunk {
+                    writer.put(i, done)?;
+                }
+            }
+            Ok(())
+        });
+        // The input (possibly stdin) is read on this thread.
+        let mut chunk = Vec::new();
+        let mut size = 1;
+        for (i, job) in jobs.enumerate() {
+            chunk.push((i, job));
+            if chunk.len() >= size {
+                if abort.load(Ordering::Relaxed) || job_tx.send(std::mem::take(&mut chunk)).is_err()
+                {
+                    break;
+                }
+                size = (size * 2).min(64);
+            }
+        }
+        if !chunk.is_empty() {
+            let _ = job_tx.send(chunk);
+        }
+        drop(job_tx);
+        let _ = workers.join();
+        collector
+            .join()
+            .unwrap_or_else(|_| Err(Fail::failure("the output thread failed")))
+    })
+}
+
+/// What the run amounted to.
+struct Summary {
+    puzzles: usize,
+    counts: BTreeMap<&'static str, usize>,
+    exit: Exit,
+    fatal: Option<String>,
+}
+
+/// Writes answers in input order as soon as the next one is ready.
+struct Writer {
+    out: std::io::BufWriter<std::io::Stdout>,
+    pending: BTreeMap<usize, Done>,
+    next: usize,
+    summary: Summary,
+    progress: Option<indicatif::ProgressBar>,
+    stop: bool,
+}
+
+impl Writer {
+    fn new(progress: Option<indicatif::ProgressBar>) -> Writer {
+        Writer {
+            out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            pending: BTreeMap::new(),
+            next: 0,
+            summary: Summary {
+                puzzles: 0,
+                counts: BTreeMap::new(),
+                exit: Exit::Ok,
+                fatal: None,
+            },
+            progress,
+            stop: false,
+        }
+    }
+
+    fn put(&mut self, i: usize, done: Done) -> Result<(), Fail> {
+        self.pending.insert(i, done);
+        while let Some(done) = self.pending.remove(&self.next) {
+            self.next += 1;
+            if self.stop {
                 continue;
             }
-        };
-        let stopped = interrupt.is_set() || deadline.is_some_and(|d| Instant::now() >= d);
-        if stopped {
-            if args.json {
-                let mut j = JsonAnswer::other(k, "unknown", None);
-                j.file = json_file;
-                writeln!(out, "{}", serde_json::to_string(&j).expect("serializable"))?;
-            } else {
-                writeln!(
-                    out,
-                    "{label}: unknown (not started: time limit or interrupt)"
-                )?;
+            if let Some(msg) = done.fatal {
+                self.summary.fatal = Some(msg);
+                self.summary.exit = Exit::Failure;
+                self.stop = true;
+                continue;
             }
-            exit = exit.worst(Exit::Unknown);
-            continue;
+            if let Some(e) = &done.error {
+                // Bad input also goes to stderr, located, whatever the output format.
+                match &self.progress {
+                    Some(bar) => bar.suspend(|| eprintln!("gridsat: {e}")),
+                    None => eprintln!("gridsat: {e}"),
+                }
+            }
+            writeln!(self.out, "{}", done.text)?;
+            self.summary.puzzles += 1;
+            *self.summary.counts.entry(done.status).or_insert(0) += 1;
+            self.summary.exit = self.summary.exit.worst(done.exit);
+            if let Some(bar) = &self.progress {
+                bar.inc(1);
+            }
         }
-        let answer = solver.solve(&puzzle.grid).map_err(|e| {
-            let _ = out.flush();
-            Fail::failure(format!("{label}: {e}"))
-        })?;
-        let alphabet = puzzle.alphabet.as_ref();
-        if args.json {
-            let mut j = JsonAnswer::from_answer(k, &answer, alphabet);
-            j.file = json_file;
-            writeln!(out, "{}", serde_json::to_string(&j).expect("serializable"))?;
-        } else {
-            writeln!(
-                out,
-                "{}",
-                text_answer(&label, &answer, alphabet, args.format)
-            )?;
-        }
-        exit = exit.worst(match answer.verdict {
-            Verdict::Unique | Verdict::Sat => Exit::Ok,
-            Verdict::Multiple => Exit::Multiple,
-            Verdict::Unsat => Exit::NoSolution,
-            Verdict::Unknown => Exit::Unknown,
-        });
+        Ok(())
     }
-    out.flush()?;
-    Ok(exit)
+
+    fn finish(mut self) -> Result<Summary, Fail> {
+        self.out.flush()?;
+        if let Some(bar) = &self.progress {
+            bar.finish_and_clear();
+        }
+        Ok(self.summary)
+    }
 }

@@ -122,7 +122,7 @@ pub(crate) fn aux(f: &mut Formula, family: FamilyId, what: &str, n: usize) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{Backend, Outcome, default_backend};
+    use crate::solver::{Outcome, default_backend};
 
     /// For every assignment of the inputs (as assumptions), the encoding is satisfiable
     /// exactly when at most one input is true.

@@ -2,23 +2,37 @@
 
 use super::{Backend, Interrupt, Limits, Outcome, SolverError};
 use crate::lit::Lit;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Stops the search when interrupted or past the deadline; counts learned clauses.
 struct Hooks {
     interrupt: Interrupt,
     deadline: Option<Instant>,
+    count_learned: bool,
+    learned: Arc<AtomicU64>,
 }
 
 impl cadical::Callbacks for Hooks {
     fn terminate(&mut self) -> bool {
         self.interrupt.is_set() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
+
+    fn max_length(&self) -> i32 {
+        if self.count_learned { i32::MAX } else { 0 }
+    }
+
+    fn learn(&mut self, _clause: &[i32]) {
+        self.learned.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// CaDiCaL behind the [`Backend`] interface.
 pub struct CadicalBackend {
     solver: cadical::Solver<Hooks>,
+    learned: Arc<AtomicU64>,
+    counting: bool,
     interrupt: Interrupt,
     limits: Limits,
 }
@@ -26,14 +40,30 @@ pub struct CadicalBackend {
 impl CadicalBackend {
     /// A fresh solver with default options.
     pub fn new() -> CadicalBackend {
+        Self::from_solver(cadical::Solver::new())
+    }
+
+    /// A fresh solver with one of CaDiCaL's option sets: `default`, `plain` (no
+    /// preprocessing), `sat` (tuned for satisfiable formulas) or `unsat`.
+    pub fn with_config(config: &str) -> Result<CadicalBackend, String> {
+        cadical::Solver::with_config(config)
+            .map(Self::from_solver)
+            .map_err(|e| format!("CaDiCaL configuration '{config}': {}", e.msg))
+    }
+
+    fn from_solver(mut solver: cadical::Solver<Hooks>) -> CadicalBackend {
         let interrupt = Interrupt::new();
-        let mut solver = cadical::Solver::new();
+        let learned = Arc::new(AtomicU64::new(0));
         solver.set_callbacks(Some(Hooks {
             interrupt: interrupt.clone(),
             deadline: None,
+            count_learned: false,
+            learned: learned.clone(),
         }));
         CadicalBackend {
             solver,
+            learned,
+            counting: false,
             interrupt,
             limits: Limits::default(),
         }
@@ -103,6 +133,18 @@ impl Backend for CadicalBackend {
 
     fn interrupt_handle(&self) -> Interrupt {
         self.interrupt.clone()
+    }
+
+    fn count_conflicts(&mut self) {
+        self.counting = true;
+        if let Some(h) = self.solver.get_callbacks() {
+            h.count_learned = true;
+        }
+    }
+
+    fn conflicts(&self) -> Option<u64> {
+        // Every conflict learns one clause, which the learn hook counts once enabled.
+        self.counting.then(|| self.learned.load(Ordering::Relaxed))
     }
 
     fn watch(&mut self, flag: Interrupt) {

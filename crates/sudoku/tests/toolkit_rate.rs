@@ -1,0 +1,88 @@
+//! Ratings mean what they say: `easy` exactly when singles solve the puzzle (checked
+//! against the solver's separate bitset propagation), `medium` when probing is needed
+//! and enough, `hard`/`extreme` only when search is needed.
+
+use gridsat_sudoku::{
+    Deduction, Geometry, Level, Logic, ParseOptions, Presolve, RateOptions, Rules, Shape, deduce,
+    parse_puzzles, rate,
+};
+
+fn shared(rel: &str) -> String {
+    let p = format!(
+        "{}/../../../shared/data/sudoku/{rel}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+#[test]
+fn levels_follow_their_definitions_on_the_benchmark_sets() {
+    let shape = Shape::for_side(9).unwrap();
+    let geom = Geometry::new(shape);
+    let mut logic = Logic::new(shape, &Rules::default()).unwrap();
+    let opts = RateOptions {
+        runs: 2,
+        ..RateOptions::default()
+    };
+    let mut seen = [0usize; 4];
+    for (file, take) in [
+        ("9x9/17clue-49158.txt", 150),
+        ("9x9/top1465.txt", 150),
+        ("9x9/hardest-1106.txt", 25),
+    ] {
+        let text = shared(file);
+        let popts = ParseOptions::default();
+        for p in parse_puzzles(&text, &popts).take(take) {
+            let g = p.unwrap().grid;
+            let r = rate(&mut logic, &g, &opts).unwrap();
+            seen[r.level as usize] += 1;
+            let singles = matches!(deduce(&geom, &g, Presolve::Singles), Deduction::Solved(_));
+            assert_eq!(
+                r.level == Level::Easy,
+                singles,
+                "{file}: {}",
+                g.to_line(None)
+            );
+            // Probing from the givens settles medium puzzles and only those.
+            logic.load(&g, &[]).unwrap();
+            logic.probe_to_fixpoint().unwrap();
+            assert_eq!(
+                logic.solved(),
+                r.level <= Level::Medium,
+                "{file}: {}",
+                g.to_line(None)
+            );
+            assert_eq!(r.search.is_some(), r.level >= Level::Hard);
+            if let Some(e) = r.search {
+                assert!(e.conflicts > 0.0 && e.decisions >= e.conflicts);
+                assert_eq!(r.level == Level::Extreme, e.conflicts > opts.extreme_above);
+            }
+            assert_eq!(
+                r.by_singles + r.by_probing == r.empty,
+                r.level <= Level::Medium
+            );
+        }
+    }
+    // Each set brings its own levels: the easy and medium 17-clue puzzles, the medium
+    // top1465 ones, the search-only hardest ones.
+    assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    assert!(seen[2] + seen[3] >= 25, "{seen:?}");
+}
+
+#[test]
+fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
+    let opts = ParseOptions::default();
+    let wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let mut logic = Logic::new(Shape::for_side(9).unwrap(), &Rules::default()).unwrap();
+    let g = parse_puzzles(wiki, &opts).next().unwrap().unwrap().grid;
+    assert_eq!(
+        rate(&mut logic, &g, &RateOptions::default()).unwrap().level,
+        Level::Easy
+    );
+    let g = parse_puzzles(monster, &opts).next().unwrap().unwrap().grid;
+    let r = rate(&mut logic, &g, &RateOptions::default()).unwrap();
+    assert!(r.level >= Level::Hard, "{r:?}");
+    assert_eq!(r.by_singles, 0, "not one single in Easter Monster");
+}
