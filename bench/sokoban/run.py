@@ -70,8 +70,14 @@ def main():
         if title != str(pos):
             cmd[cmd.index("--level") + 1] = title
         t0 = time.time()
-        p = subprocess.run(cmd, capture_output=True, text=True)
+        # /usr/bin/time reports the process's CPU time: the machine may be shared.
+        p = subprocess.run(["/usr/bin/time", "-f", "CPU %U %S"] + cmd, capture_output=True, text=True)
         wall = time.time() - t0
+        cpu = ""
+        for line in p.stderr.splitlines():
+            if line.startswith("CPU "):
+                u, s_ = line.split()[1:3]
+                cpu = "%.2f" % (float(u) + float(s_))
         try:
             r = json.loads(p.stdout.strip().splitlines()[-1])
         except Exception:
@@ -84,6 +90,7 @@ def main():
             "moves": r.get("moves") if r.get("moves") is not None else "",
             "optimal": r.get("optimal") or "no",
             "seconds": "%.2f" % wall,
+            "cpu_seconds": cpu,
             "status": r.get("status"),
             "known_optimal_pushes": kp,
             "known_optimal_moves": km,
@@ -102,7 +109,7 @@ def main():
 
     with ThreadPoolExecutor(a.jobs) as ex:
         rows = sorted(ex.map(run, positions))
-    fields = ["level", "boxes", "pushes", "moves", "optimal", "seconds", "status",
+    fields = ["level", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "status",
               "known_optimal_pushes", "known_optimal_moves", "check"]
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)

@@ -7,8 +7,8 @@ import csv, statistics, sys
 
 
 def main():
-    print("| run | levels | solved | proven optimal | median s (proven) | total s | agree with known optimum | mismatches |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| run | levels | solved | proven optimal | median s (proven) | total s | total CPU s | agree with known optimum | mismatches |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for arg in sys.argv[1:]:
         label, path = arg.split("=", 1)
         rows = list(csv.DictReader(open(path)))
@@ -23,8 +23,10 @@ def main():
                 agree += 1
         bad = sum(1 for r in rows if r.get("check"))
         med = "%.2f" % statistics.median(secs) if secs else "-"
-        print("| %s | %d | %d | %d | %s | %.0f | %d | %d |" % (
-            label, len(rows), len(solved), len(opt), med, total, agree, bad))
+        cpu = [r.get("cpu_seconds") or "" for r in rows]
+        cpu = "%.0f" % sum(float(c) for c in cpu) if all(cpu) else "-"
+        print("| %s | %d | %d | %d | %s | %.0f | %s | %d | %d |" % (
+            label, len(rows), len(solved), len(opt), med, total, cpu, agree, bad))
     for arg in sys.argv[1:]:
         label, path = arg.split("=", 1)
         rows = list(csv.DictReader(open(path)))
