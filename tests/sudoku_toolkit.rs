@@ -401,3 +401,52 @@ fn bad_variant_input_names_file_line_and_column() {
     let r = gridsat(&["sudoku", "generate", "--rules", "knights"]);
     assert_eq!(r.code, 2);
 }
+
+#[test]
+fn no_search_generation_gives_puzzles_that_deduction_alone_solves() {
+    // 16×16 with --no-search: every removal was kept only when deduction still filled
+    // the grid. An independent configuration (CaDiCaL, extended encoding, sequential
+    // at-most-one, no deduction) must find exactly one solution, and the default
+    // pipeline must need no solver call at all.
+    let r = gridsat(&[
+        "sudoku",
+        "generate",
+        "--size",
+        "16",
+        "--no-search",
+        "--seed",
+        "5",
+        "--count",
+        "2",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let puzzles: Vec<&str> = r.stdout.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(puzzles.len(), 2, "{}", r.stdout);
+    for p in puzzles {
+        let other = gridsat_stdin(
+            &[
+                "sudoku",
+                "solve",
+                "--json",
+                "--encoding",
+                "extended",
+                "--amo",
+                "sequential",
+                "--presolve",
+                "off",
+                "--solver",
+                "cadical",
+            ],
+            p,
+        );
+        assert_eq!(other.json()[0]["status"], "unique", "{p}");
+        let fast = gridsat_stdin(&["sudoku", "solve", "--json"], p);
+        let j = &fast.json()[0];
+        assert_eq!(j["status"], "unique");
+        assert_eq!(
+            j["stats"]["solver_calls"], 0,
+            "deduction alone should solve {p}"
+        );
+        assert_eq!(j["solution"], other.json()[0]["solution"]);
+    }
+}

@@ -2,7 +2,9 @@
 //! orbits at a time) while the puzzle keeps exactly one solution, proven by
 //! propagation or by a SAT call; optionally down to a clue count or a difficulty.
 
+use crate::candidates::Candidates;
 use crate::climb::climb;
+use crate::encode::encode_candidates;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::logic::Logic;
@@ -14,7 +16,7 @@ use crate::shape::Shape;
 use crate::symmetry::Symmetry;
 use crate::unique::Uniqueness;
 use crate::variants::{Rules, check_solution_with, random_cages, random_regions};
-use gridsat_sat::{BackendSpec, Interrupt, SolverError, Var};
+use gridsat_sat::{AmoEncoding, BackendSpec, Interrupt, Limits, Outcome, SolverError, Var};
 use std::fmt;
 use std::time::Instant;
 
@@ -46,6 +48,9 @@ pub struct GenerateOptions {
     pub difficulty: Option<Level>,
     /// Give up on a puzzle after this many attempts (fresh solution grids).
     pub max_attempts: usize,
+    /// Accept a removal only when deduction alone (classic rules: singles, box–line,
+    /// probing) still fills the grid; never call the solver for uniqueness.
+    pub no_search: bool,
     /// How puzzles are rated.
     pub rate: RateOptions,
     /// The SAT backend for the uniqueness proofs.
@@ -76,6 +81,7 @@ impl GenerateOptions {
             target: Target::Minimal,
             difficulty: None,
             max_attempts: 1000,
+            no_search: false,
             rate: RateOptions::default(),
             backend: BackendSpec::default(),
             interrupt: None,
@@ -322,6 +328,39 @@ enum Attempt {
     Done(Box<Generated>),
 }
 
+/// Above this side, uniqueness checks deduce with probing and encode only the
+/// candidates left (a warm solver with the full encoding slows down on such grids).
+const LARGE_SIDE: usize = 16;
+
+/// True when no solution other than `solution` lies among the candidates `cands`
+/// (which deduction derived, so they keep every solution): the reduced formula plus a
+/// clause excluding `solution` is unsatisfiable.
+fn unique_among(
+    cands: &Candidates,
+    solution: &Grid,
+    opts: &GenerateOptions,
+) -> Result<bool, GenerateError> {
+    let enc = encode_candidates(cands, AmoEncoding::Pairwise, None);
+    let mut backend = opts
+        .backend
+        .build_for(enc.formula.num_clauses())
+        .map_err(GenerateError::Setup)?;
+    if let Some(flag) = &opts.interrupt {
+        backend.watch(flag.clone());
+    }
+    backend.set_limits(Limits {
+        conflicts: None,
+        deadline: opts.deadline,
+    });
+    backend.add_formula(&enc.formula);
+    backend.add_clause(&enc.vars.blocking_clause(&cands.placed_grid(), solution));
+    match backend.solve(&[])? {
+        Outcome::Unsat => Ok(true),
+        Outcome::Sat => Ok(false),
+        Outcome::Unknown => Err(GenerateError::Stopped),
+    }
+}
+
 /// Removes orbits of givens from the full `solution` in random order while the puzzle
 /// stays unique; stops at the clue target. Returns the puzzle and the number of
 /// uniqueness proofs by propagation and by SAT.
@@ -359,10 +398,19 @@ pub(crate) fn reduce(
         for &(r, c) in &orbit {
             puzzle.set(r, c, 0);
         }
-        // Singles that fill the grid prove uniqueness without the solver (classic
-        // grids use the fast bitset propagation, variants the clause propagator).
-        let by_singles = match geometry {
-            Some(g) => matches!(deduce(g, &puzzle, Presolve::Singles), Deduction::Solved(_)),
+        // Deduction that fills the grid proves uniqueness without the solver (classic
+        // grids use the fast bitset propagation, variants the clause propagator). Large
+        // classic grids deduce more (probing) and ask the solver about the candidates
+        // left only, which keeps the formula small.
+        let large = n > LARGE_SIDE;
+        let level = if large || opts.no_search {
+            Presolve::Probe
+        } else {
+            Presolve::Singles
+        };
+        let deduced = geometry.map(|g| deduce(g, &puzzle, level));
+        let by_singles = match &deduced {
+            Some(d) => matches!(d, Deduction::Solved(_)),
             None => logic.load(&puzzle, &[]).is_ok() && logic.solved(),
         };
         let unique = if by_singles {
@@ -370,7 +418,11 @@ pub(crate) fn reduce(
             true
         } else {
             proofs.1 += 1;
-            uniq.unique(&puzzle, act)?
+            match deduced {
+                _ if opts.no_search => false,
+                Some(Deduction::Open(cands)) if large => unique_among(&cands, solution, opts)?,
+                _ => uniq.unique(&puzzle, act)?,
+            }
         };
         if unique {
             count -= orbit.len();

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+mod alldiff;
 mod candidates;
 mod check;
 mod climb;
@@ -54,7 +55,7 @@ pub use grid::{Grid, Placement};
 pub use hint::{FailedProbe, Forced, Hint, Why, contradiction_text, next_hint, sym as hint_symbol};
 pub use logic::Logic;
 pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles, parse_reader};
-pub use propagate::{Deduction, PROBE_WIDTH, Presolve, deduce};
+pub use propagate::{Deduction, PROBE_MAX_SIDE, PROBE_WIDTH, Presolve, deduce};
 pub use rate::{EXTREME_ABOVE, Effort, Level, RateError, RateOptions, Rating, rate};
 pub use rng::Rng;
 pub use search::{Order, SearchStats, search};

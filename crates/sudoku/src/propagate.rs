@@ -1,13 +1,16 @@
-//! Deduction without search: naked and hidden singles, and failed-literal probing.
+//! Deduction without search: singles, box–line interactions, subsets and probing.
 //!
 //! Singles are exactly unit propagation on the extended encoding with pairwise
 //! at-most-one: a placed value falsifies its cell's other values and its peers' copies
 //! (the binary at-most-one clauses), a cell with one value left is a unit
 //! "cell at least one" clause, and a value with one place left in a house is a unit
-//! "house at least one" clause. Probing tries a value, propagates, and removes the
-//! value when that leads to a contradiction. Every step is sound, so a grid filled by
-//! deduction alone is the only solution.
+//! "house at least one" clause. Box–line interactions are unit propagation with
+//! mini-line variables added; subsets are arc consistency on each house's
+//! all-different; probing tries a value, propagates, and removes the value when that
+//! leads to a contradiction. Every step is sound, so a grid filled by deduction alone
+//! is the only solution.
 
+use crate::alldiff::AllDiff;
 use crate::candidates::Candidates;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -19,8 +22,9 @@ pub enum Presolve {
     Off,
     /// Naked and hidden singles to a fixpoint.
     Singles,
-    /// Singles, then failed-literal probing on cells with at most `width` values left,
-    /// repeated to a fixpoint.
+    /// Singles, box–line interactions and subsets to a fixpoint, then failed-literal
+    /// probing on cells with at most [`PROBE_WIDTH`] values left (grids up to
+    /// [`PROBE_MAX_SIDE`]), repeated to a fixpoint.
     #[default]
     Probe,
 }
@@ -91,7 +95,14 @@ fn run<const W: usize>(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduc
     let ok = b.place_givens(puzzle).and_then(|_| b.propagate());
     let ok = ok.and_then(|_| {
         if level == Presolve::Probe && b.unplaced > 0 {
-            while b.unplaced > 0 && b.locked()? {
+            let mut ad = AllDiff::default();
+            loop {
+                while b.unplaced > 0 && b.locked()? {
+                    b.propagate()?;
+                }
+                if b.unplaced == 0 || !b.subsets(&mut ad)? {
+                    break;
+                }
                 b.propagate()?;
             }
             if b.unplaced > 0 && geom.n() <= PROBE_MAX_SIDE {
@@ -432,6 +443,67 @@ impl<'g, const W: usize> Board<'g, W> {
                     self.eliminate(c as usize, v)?;
                     progress = true;
                 }
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Naked and hidden subsets of every size: generalised arc consistency on each
+    /// house's all-different constraint (a value leaves a cell when no completion of the
+    /// house puts it there). True when something was eliminated.
+    fn subsets(&mut self, ad: &mut AllDiff) -> Result<bool, Dead> {
+        let g = self.g;
+        let n = g.n();
+        let mut progress = false;
+        let mut cells: Vec<usize> = Vec::with_capacity(n);
+        let mut index_of = vec![u32::MAX; n + 1];
+        let mut values: Vec<u16> = Vec::with_capacity(n);
+        let mut out = Vec::new();
+        for h in 0..g.num_houses() {
+            cells.clear();
+            values.clear();
+            let mut placed = [0u64; W];
+            for &c in g.house(h) {
+                let c = c as usize;
+                if self.placed[c] == 0 {
+                    cells.push(c);
+                } else {
+                    let b = single::<W>(self.placed[c]);
+                    for k in 0..W {
+                        placed[k] |= b[k];
+                    }
+                }
+            }
+            if cells.len() < 3 {
+                continue; // singles already cover one or two open cells
+            }
+            for v in 1..=n as u16 {
+                if !has(&placed, v) {
+                    index_of[v as usize] = values.len() as u32;
+                    values.push(v);
+                }
+            }
+            ad.reset(cells.len());
+            for (i, &c) in cells.iter().enumerate() {
+                let m = self.cand[c];
+                for_each(&m, |v| {
+                    let j = index_of[v as usize];
+                    if j != u32::MAX {
+                        ad.edge(i, j as usize);
+                    }
+                });
+            }
+            out.clear();
+            ad.prune(values.len(), &mut out).ok_or(Dead)?;
+            for &(i, j) in &out {
+                let (c, v) = (cells[i as usize], values[j as usize]);
+                if has(&self.cand[c], v) {
+                    self.eliminate(c, v)?;
+                    progress = true;
+                }
+            }
+            for &v in &values {
+                index_of[v as usize] = u32::MAX;
             }
         }
         Ok(progress)

@@ -65,6 +65,11 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this difficulty: easy, medium, hard or extreme (see `rate`).
     #[arg(long, value_name = "D")]
     pub difficulty: Option<Level>,
+    /// Keep a removal only when deduction (singles, box–line, probing) still fills the
+    /// grid: no solver call at all, so large sparse grids come fast, and every puzzle
+    /// can be solved without search.
+    #[arg(long)]
+    pub no_search: bool,
     /// Fresh solution grids to try per puzzle before giving up.
     #[arg(long, value_name = "A", default_value_t = 1000)]
     pub max_attempts: usize,
@@ -277,6 +282,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     };
     opts.difficulty = args.difficulty;
     opts.max_attempts = args.max_attempts.max(1);
+    opts.no_search = args.no_search;
     opts.backend = args.solver.clone();
     opts.interrupt = Some(ctrl_c().clone());
     opts.deadline = match args.time_limit {
