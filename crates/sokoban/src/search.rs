@@ -1,0 +1,247 @@
+//! Incremental horizon growth in one solver: add a step, assume "goal at T", repeat.
+
+use gridsat_sat::{Backend, Formula, Interrupt, Limits, Lit, Outcome};
+use std::time::{Duration, Instant};
+
+/// What the driver needs from an encoding that grows one step at a time.
+pub trait HorizonEncoding {
+    /// The formula built so far (the driver feeds its new clauses to the solver).
+    fn formula(&self) -> &Formula;
+    /// Number of steps built.
+    fn horizon(&self) -> usize;
+    /// Adds one step.
+    fn extend(&mut self);
+    /// The literal that, assumed, asks for the goal at step `horizon` (at most
+    /// `horizon` moves or pushes); creates its clauses on first use.
+    fn goal(&mut self, horizon: usize) -> Lit;
+    /// Reads a plan from the model of a satisfiable call at `horizon`, or adds clauses
+    /// that exclude a spurious model and asks for another call.
+    fn decode(&mut self, solver: &dyn Backend, horizon: usize) -> Decoded;
+    /// Adds `goal` as a unit clause (for writing one horizon's formula as DIMACS).
+    fn assert_goal(&mut self, goal: Lit);
+}
+
+/// The result of [`HorizonEncoding::decode`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// A plan in LURD notation (to be verified by replay) and its cost (moves or
+    /// pushes, at most the horizon asked).
+    Plan(String, usize),
+    /// The model was spurious; clauses were added; solve again.
+    Refined,
+}
+
+/// One line of progress: a horizon asked and what the solver said.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The horizon asked.
+    pub horizon: usize,
+    /// Variables in the formula.
+    pub variables: u32,
+    /// Clauses in the formula.
+    pub clauses: usize,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The answer (`None` before the call).
+    pub outcome: Option<Outcome>,
+}
+
+/// Limits and hooks of one search.
+pub struct SearchLimits<'a> {
+    /// Start at this horizon (an admissible lower bound); the horizon below it is
+    /// asked first, so that its unsatisfiability proves optimality.
+    pub start: usize,
+    /// Give up with "no plan" after this horizon.
+    pub max_horizon: Option<usize>,
+    /// Stop with "unknown" at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop with "unknown" when this flag is raised.
+    pub interrupt: Option<Interrupt>,
+    /// Horizons asked while no plan is known grow by this much (at least 1); once a
+    /// plan is found the search walks down to the horizon just below it.
+    pub stride: usize,
+    /// Called before and after each solver call.
+    pub progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+/// The verdict of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A plan of cost `horizon`; `optimal` when `horizon − 1` was proven
+    /// unsatisfiable (or `horizon` is 0).
+    Plan {
+        /// The plan as decoded (not yet verified).
+        plan: String,
+        /// The cost of the plan.
+        horizon: usize,
+        /// True when the horizon below was proven to have no plan.
+        optimal: bool,
+        /// Largest horizon proven unsatisfiable.
+        proven_below: Option<usize>,
+    },
+    /// No plan within `max_horizon` (proven by the unsatisfiable call at that horizon).
+    NoPlan {
+        /// The horizon proven unsatisfiable.
+        horizon: usize,
+    },
+    /// Stopped by a limit; `proven_below` is the largest horizon proven to have no plan.
+    Unknown {
+        /// Largest horizon proven unsatisfiable.
+        proven_below: Option<usize>,
+        /// The horizon being asked when the search stopped.
+        horizon: usize,
+    },
+}
+
+/// Counters of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Solver calls.
+    pub calls: usize,
+    /// Refinements (spurious models excluded).
+    pub refinements: usize,
+    /// Time spent in the solver.
+    pub solve_time: Duration,
+    /// Time spent building clauses.
+    pub encode_time: Duration,
+}
+
+/// Runs the incremental search on `enc` with `solver`.
+pub fn search(
+    enc: &mut dyn HorizonEncoding,
+    solver: &mut dyn Backend,
+    mut limits: SearchLimits<'_>,
+    stats: &mut SearchStats,
+) -> Result<Verdict, String> {
+    let began = Instant::now();
+    solver.set_limits(Limits {
+        conflicts: None,
+        deadline: limits.deadline,
+    });
+    let handle = solver.interrupt_handle();
+    let stop = Interrupt::new();
+    let outer = limits.interrupt.clone();
+    let expired = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
+    std::thread::scope(|scope| {
+        // Forward the caller's interrupt flag to the solver's own.
+        if let Some(outer) = outer.clone() {
+            let stop = stop.clone();
+            let handle = handle.clone();
+            scope.spawn(move || {
+                while !stop.is_set() {
+                    if outer.is_set() {
+                        handle.interrupt();
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            });
+        }
+        let result = (|| {
+            let mut fed = 0usize;
+            let mut proven: Option<usize> = None;
+            let mut best: Option<(String, usize)> = None;
+            let stride = limits.stride.max(1);
+            let cap = |h: usize| limits.max_horizon.map_or(h, |m| h.min(m));
+            // The call just below the bound matters only when the bound is the optimum,
+            // and the walk down from a plan reaches it then: start a stride higher.
+            let mut horizon = cap((limits.start + stride).saturating_sub(2));
+            let give_up =
+                |proven: Option<usize>, best: &Option<(String, usize)>, h: usize| match best {
+                    Some((plan, cost)) => Verdict::Plan {
+                        plan: plan.clone(),
+                        horizon: *cost,
+                        optimal: false,
+                        proven_below: proven,
+                    },
+                    None => Verdict::Unknown {
+                        proven_below: proven,
+                        horizon: h,
+                    },
+                };
+            loop {
+                let t0 = Instant::now();
+                while enc.horizon() < horizon {
+                    if expired(limits.deadline) || outer.as_ref().is_some_and(|i| i.is_set()) {
+                        stats.encode_time += t0.elapsed();
+                        return Ok(give_up(proven, &best, horizon));
+                    }
+                    enc.extend();
+                }
+                let goal = enc.goal(horizon);
+                let f = enc.formula();
+                solver.reserve(f.num_vars());
+                for i in fed..f.num_clauses() {
+                    solver.add_clause(f.clause(i));
+                }
+                fed = f.num_clauses();
+                stats.encode_time += t0.elapsed();
+                let mut report = |outcome: Option<Outcome>, f: &Formula| {
+                    if let Some(p) = limits.progress.as_mut() {
+                        p(&Progress {
+                            horizon,
+                            variables: f.num_vars(),
+                            clauses: f.num_clauses(),
+                            elapsed: began.elapsed(),
+                            outcome,
+                        });
+                    }
+                };
+                report(None, enc.formula());
+                let t1 = Instant::now();
+                let outcome = solver.solve(&[goal]).map_err(|e| e.to_string())?;
+                stats.solve_time += t1.elapsed();
+                stats.calls += 1;
+                report(Some(outcome), enc.formula());
+                match outcome {
+                    Outcome::Sat => match enc.decode(&*solver, horizon) {
+                        Decoded::Plan(plan, cost) => {
+                            let cost = cost.min(horizon);
+                            if cost == 0 || proven == Some(cost - 1) {
+                                return Ok(Verdict::Plan {
+                                    plan,
+                                    horizon: cost,
+                                    optimal: true,
+                                    proven_below: cost.checked_sub(1),
+                                });
+                            }
+                            best = Some((plan, cost));
+                            // Ask just below the plan: unsatisfiable there proves it optimal.
+                            horizon = cost - 1;
+                        }
+                        Decoded::Refined => {
+                            stats.refinements += 1;
+                            continue;
+                        }
+                    },
+                    Outcome::Unsat => {
+                        if !solver.failed(goal) {
+                            return Err(format!(
+                                "the formula is unsatisfiable without asking for the goal at {horizon} (an encoding bug)"
+                            ));
+                        }
+                        proven = Some(horizon);
+                        // No plan of at most `horizon`: fix that for good, so the solver
+                        // can drop this horizon's conditional clauses.
+                        solver.add_clause(&[!goal]);
+                        if let Some((plan, cost)) = best.take() {
+                            return Ok(Verdict::Plan {
+                                plan,
+                                horizon: cost,
+                                optimal: cost == horizon + 1,
+                                proven_below: Some(horizon),
+                            });
+                        }
+                        if limits.max_horizon.is_some_and(|m| horizon >= m) {
+                            return Ok(Verdict::NoPlan { horizon });
+                        }
+                        horizon = cap(horizon + stride);
+                    }
+                    Outcome::Unknown => return Ok(give_up(proven, &best, horizon)),
+                }
+            }
+        })();
+        stop.interrupt();
+        result
+    })
+}

@@ -1,0 +1,334 @@
+//! Optimal move and push counts from the SAT encodings, cross-checked against a plain
+//! breadth-first search over (player, boxes) states written here, independently of the
+//! encoders, on hand-made tiny levels and on random levels made by pulling boxes away
+//! from a solved position.
+
+use gridsat_sokoban::encode_pushes::{PushOptions, Reach};
+use gridsat_sokoban::replay::verify;
+use gridsat_sokoban::{Format, Level, Optimize, SolveOptions, Status, parse_levels, solve_level};
+use proptest::prelude::*;
+use std::collections::{HashMap, VecDeque};
+
+/// A tiny independent model of the game: cells of a `w`-wide grid, walls, goals.
+#[derive(Clone)]
+struct Game {
+    w: usize,
+    h: usize,
+    wall: Vec<bool>,
+    goal: Vec<bool>,
+}
+
+type State = (usize, Vec<usize>);
+
+impl Game {
+    fn of(level: &Level) -> Game {
+        Game {
+            w: level.width,
+            h: level.height,
+            wall: level.walls.clone(),
+            goal: level.goals.clone(),
+        }
+    }
+
+    fn go(&self, c: usize, d: usize) -> Option<usize> {
+        let (r, k) = ((c / self.w) as i64, (c % self.w) as i64);
+        let (dr, dk) = [(-1, 0), (1, 0), (0, -1), (0, 1)][d];
+        let (r, k) = (r + dr, k + dk);
+        if r < 0 || k < 0 || r >= self.h as i64 || k >= self.w as i64 {
+            return None;
+        }
+        let n = r as usize * self.w + k as usize;
+        (!self.wall[n]).then_some(n)
+    }
+
+    /// The state after moving in direction `d` and whether it pushed, or `None`.
+    fn step(&self, s: &State, d: usize) -> Option<(State, bool)> {
+        let n = self.go(s.0, d)?;
+        match s.1.iter().position(|&b| b == n) {
+            None => Some(((n, s.1.clone()), false)),
+            Some(i) => {
+                let m = self.go(n, d)?;
+                if s.1.contains(&m) {
+                    return None;
+                }
+                let mut boxes = s.1.clone();
+                boxes[i] = m;
+                boxes.sort_unstable();
+                Some(((n, boxes), true))
+            }
+        }
+    }
+
+    fn solved(&self, s: &State) -> bool {
+        s.1.iter().all(|&b| self.goal[b])
+    }
+
+    /// Least cost to a solved state, where a move costs `move_cost` and a push
+    /// `push_cost` (0-1 BFS); `None` when no solved state is reachable.
+    fn optimum(&self, start: State, move_cost: u32, push_cost: u32) -> Option<u32> {
+        let mut dist: HashMap<State, u32> = HashMap::new();
+        let mut q = VecDeque::new();
+        dist.insert(start.clone(), 0);
+        q.push_back(start);
+        while let Some(s) = q.pop_front() {
+            let ds = dist[&s];
+            if self.solved(&s) {
+                return Some(ds);
+            }
+            for d in 0..4 {
+                if let Some((n, pushed)) = self.step(&s, d) {
+                    let c = if pushed { push_cost } else { move_cost };
+                    let nd = ds + c;
+                    if dist.get(&n).is_none_or(|&old| nd < old) {
+                        dist.insert(n.clone(), nd);
+                        if c == 0 {
+                            q.push_front(n);
+                        } else {
+                            q.push_back(n);
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+fn level(text: &str) -> Level {
+    parse_levels(text, "test", Format::Xsb).unwrap().remove(0)
+}
+
+fn sat(level: &Level, optimize: Optimize, reach: Reach) -> (Status, Option<usize>, Option<usize>) {
+    let opts = SolveOptions {
+        optimize,
+        pushes: PushOptions {
+            reach,
+            ..Default::default()
+        },
+        max_moves: None,
+        max_pushes: Some(60),
+        ..Default::default()
+    };
+    let r = solve_level(level, &opts, None).unwrap();
+    if let Some(p) = &r.plan {
+        let v = verify(level, p).unwrap();
+        assert_eq!(Some(v.moves), r.moves);
+        assert_eq!(Some(v.pushes), r.pushes);
+    }
+    assert!(r.status != Status::Solved || r.optimal == Some(optimize));
+    (r.status, r.moves, r.pushes)
+}
+
+const TINY: &[&str] = &[
+    "#######\n#@ $ .#\n#######\n",
+    "######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######\n",
+    "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n",
+    " #####\n #. .#\n##$ $#\n#  @ #\n#    #\n######\n",
+    "#####\n#.  #\n# $ #\n#  @#\n#####\n",
+    "######\n#. $@#\n# ## #\n#    #\n######\n",
+];
+
+#[test]
+fn tiny_levels_match_the_bfs_in_both_modes() {
+    for text in TINY {
+        let l = level(text);
+        let g = Game::of(&l);
+        let start = (l.player, l.boxes.clone());
+        let moves = g.optimum(start.clone(), 1, 1).expect("solvable");
+        let pushes = g.optimum(start, 0, 1).expect("solvable");
+        let (st, m, _) = sat(&l, Optimize::Moves, Reach::Loops);
+        assert_eq!(
+            (st, m),
+            (Status::Solved, Some(moves as usize)),
+            "moves of\n{text}"
+        );
+        for reach in [Reach::Layers, Reach::Loops] {
+            let (st, _, p) = sat(&l, Optimize::Pushes, reach);
+            assert_eq!(
+                (st, p),
+                (Status::Solved, Some(pushes as usize)),
+                "pushes ({reach:?}) of\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_level_the_bfs_cannot_solve_has_no_plan() {
+    // Two boxes side by side against the top wall: frozen, but no single box is dead.
+    let l = level("######\n#$$  #\n#.. @#\n######\n");
+    let g = Game::of(&l);
+    assert_eq!(g.optimum((l.player, l.boxes.clone()), 1, 1), None);
+    let opts = SolveOptions {
+        optimize: Optimize::Pushes,
+        max_pushes: Some(12),
+        ..Default::default()
+    };
+    let r = solve_level(&l, &opts, None).unwrap();
+    assert!(
+        matches!(r.status, Status::NoPlan | Status::Unsolvable),
+        "{:?}",
+        r.status
+    );
+    let opts = SolveOptions {
+        optimize: Optimize::Moves,
+        max_moves: Some(12),
+        ..Default::default()
+    };
+    let r = solve_level(&l, &opts, None).unwrap();
+    assert!(
+        matches!(r.status, Status::NoPlan | Status::Unsolvable),
+        "{:?}",
+        r.status
+    );
+}
+
+/// A random room with a solved position pulled apart by random reverse moves.
+fn pulled_level(
+    w: usize,
+    h: usize,
+    walls: &[bool],
+    boxes: usize,
+    pulls: &[(u8, bool)],
+) -> Option<Level> {
+    let (w2, h2) = (w + 2, h + 2);
+    let mut wall = vec![true; w2 * h2];
+    for r in 0..h {
+        for c in 0..w {
+            wall[(r + 1) * w2 + c + 1] = walls[(r * w + c) % walls.len()];
+        }
+    }
+    let free: Vec<usize> = (0..wall.len()).filter(|&c| !wall[c]).collect();
+    if free.len() < boxes + 2 {
+        return None;
+    }
+    let goals: Vec<usize> = free[..boxes].to_vec();
+    let mut game = Game {
+        w: w2,
+        h: h2,
+        wall: wall.clone(),
+        goal: vec![false; wall.len()],
+    };
+    for &g in &goals {
+        game.goal[g] = true;
+    }
+    // Start next to a box, so that the first pulls take it along.
+    let mut player = (0..4)
+        .filter_map(|d| game.go(goals[0], d))
+        .find(|c| !goals.contains(c))?;
+    let mut bx = goals.clone();
+    for &(d, pull) in pulls {
+        let mut d = d as usize % 4;
+        // Mostly walk away from an adjacent box, pulling it.
+        if pull
+            && let Some(away) = (0..4).find(|&e| {
+                game.go(player, [1, 0, 3, 2][e])
+                    .is_some_and(|b| bx.contains(&b))
+                    && game.go(player, e).is_some_and(|n| !bx.contains(&n))
+            })
+        {
+            d = away;
+        }
+        let Some(n) = game.go(player, d) else {
+            continue;
+        };
+        if bx.contains(&n) {
+            continue;
+        }
+        // Pulling: the box behind the player (opposite of d) follows it.
+        let back = [1, 0, 3, 2][d];
+        if pull
+            && let Some(b) = game.go(player, back)
+            && let Some(i) = bx.iter().position(|&x| x == b)
+        {
+            bx[i] = player;
+        }
+        player = n;
+    }
+    bx.sort_unstable();
+    let mut text = String::new();
+    for r in 0..h2 {
+        for c in 0..w2 {
+            let i = r * w2 + c;
+            let ch = if wall[i] {
+                '#'
+            } else if i == player {
+                if game.goal[i] { '+' } else { '@' }
+            } else if bx.contains(&i) {
+                if game.goal[i] { '*' } else { '$' }
+            } else if game.goal[i] {
+                '.'
+            } else {
+                ' '
+            };
+            text.push(ch);
+        }
+        text.push('\n');
+    }
+    Some(level(&text))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pulled_levels_match_the_bfs(
+        w in 3usize..6, h in 3usize..5,
+        walls in prop::collection::vec(prop::bool::weighted(0.15), 1..30),
+        boxes in 1usize..3,
+        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.6)), 0..80),
+    ) {
+        let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
+        let g = Game::of(&l);
+        let start = (l.player, l.boxes.clone());
+        let moves = g.optimum(start.clone(), 1, 1).expect("pulled levels are solvable");
+        if std::env::var_os("SHOW_PULLED").is_some() { eprintln!("{l}moves {moves}"); }
+        let pushes = g.optimum(start, 0, 1).expect("pulled levels are solvable");
+        let (st, m, _) = sat(&l, Optimize::Moves, Reach::Loops);
+        prop_assert_eq!(st, Status::Solved);
+        prop_assert_eq!(m, Some(moves as usize), "moves of\n{}", l);
+        let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops);
+        prop_assert_eq!(st, Status::Solved);
+        prop_assert_eq!(p, Some(pushes as usize), "pushes of\n{}", l);
+        let (_, _, p) = sat(&l, Optimize::Pushes, Reach::Layers);
+        prop_assert_eq!(p, Some(pushes as usize), "pushes (layers) of\n{}", l);
+    }
+
+    #[test]
+    fn random_lurd_strings_replay_like_the_bfs_model(
+        idx in 0usize..6,
+        plan in prop::collection::vec(prop::sample::select(vec!['u','d','l','r','U','D','L','R']), 0..30),
+    ) {
+        let l = level(TINY[idx]);
+        let g = Game::of(&l);
+        let plan: String = plan.into_iter().collect();
+        // The model's verdict: every letter must be a legal move written with the right case.
+        let mut s = (l.player, l.boxes.clone());
+        let mut expected = Ok(());
+        let mut pushes = 0;
+        for (k, ch) in plan.chars().enumerate() {
+            let d = "udlr".find(ch.to_ascii_lowercase()).unwrap();
+            match g.step(&s, d) {
+                Some((n, pushed)) if pushed == ch.is_ascii_uppercase() => {
+                    pushes += pushed as usize;
+                    s = n;
+                }
+                _ => {
+                    expected = Err(k + 1);
+                    break;
+                }
+            }
+        }
+        match (gridsat_sokoban::replay::replay(&l, &plan), expected) {
+            (Ok(r), Ok(())) => {
+                prop_assert_eq!(r.player, s.0);
+                prop_assert_eq!(r.boxes, s.1.clone());
+                prop_assert_eq!(r.moves, plan.len());
+                prop_assert_eq!(r.pushes, pushes);
+                prop_assert_eq!(r.solved, g.solved(&s));
+            }
+            (Err(e), Err(k)) => prop_assert_eq!(e.step, k),
+            (a, b) => prop_assert!(false, "simulator {:?} vs model {:?} on {}", a, b, plan),
+        }
+    }
+}

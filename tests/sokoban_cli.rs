@@ -1,0 +1,421 @@
+//! End-to-end tests of `gridsat sokoban …`: the real binary on bundled examples and on
+//! Microban levels whose optima are listed in ../shared/data/sokoban/*.tsv.
+
+use gridsat_sat::{Outcome, default_backend};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gridsat"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("runs")
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn example(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/sokoban")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn shared(name: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/sokoban")
+        .join(name);
+    assert!(
+        p.exists(),
+        "{} is missing: the shared data must lie beside the repository",
+        p.display()
+    );
+    p
+}
+
+/// `(optimal pushes, optimal moves)` of a Microban level from optimal_computed.tsv.
+fn known(level: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(shared("optimal_computed.tsv")).unwrap();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[0] == "microban.xsb" && f[1] == level {
+            return (f[3].parse().unwrap(), f[4].parse().unwrap());
+        }
+    }
+    panic!("level {level} not in the TSV");
+}
+
+fn json(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+fn temp(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+#[test]
+fn microban_level_1_gets_a_verified_move_optimal_plan() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    let o = run(&[
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "1",
+        "--optimize",
+        "moves",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let r = &json(&o)[0];
+    assert_eq!(r["status"], "solved");
+    assert_eq!(r["optimal"], "moves");
+    let (_, moves) = known("1");
+    assert_eq!(r["moves"], moves);
+    assert_eq!(r["horizon"], moves);
+    let plan = r["plan"].as_str().unwrap();
+    assert_eq!(plan.len(), moves);
+    let v = run(&["sokoban", "verify", file, "--level", "1", "--plan", plan]);
+    assert_eq!(v.status.code(), Some(0), "{}", stdout(&v));
+    // The text output says the same.
+    let t = run(&[
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "1",
+        "--optimize",
+        "moves",
+    ]);
+    assert!(
+        stdout(&t).contains(&format!("{moves} moves")),
+        "{}",
+        stdout(&t)
+    );
+    assert!(stdout(&t).contains("move-optimal"), "{}", stdout(&t));
+}
+
+#[test]
+fn optima_agree_with_the_known_microban_values() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    for level in ["2", "3", "4", "9", "17", "21", "24", "25", "30", "40"] {
+        let (pushes, moves) = known(level);
+        let o = run(&["sokoban", "solve", file, "--level", level, "--json"]);
+        let r = &json(&o)[0];
+        assert_eq!(r["optimal"], "pushes", "level {level}: {r}");
+        assert_eq!(r["pushes"], pushes, "level {level}");
+        assert!(
+            r["moves"].as_u64().unwrap() as usize >= moves,
+            "level {level}"
+        );
+        if ["2", "21", "30"].contains(&level) {
+            let o = run(&[
+                "sokoban",
+                "solve",
+                file,
+                "--level",
+                level,
+                "--json",
+                "--optimize",
+                "moves",
+            ]);
+            let r = &json(&o)[0];
+            assert_eq!(r["optimal"], "moves", "level {level}: {r}");
+            assert_eq!(r["moves"], moves, "level {level}");
+        }
+    }
+}
+
+#[test]
+fn course_files_print_moves_or_minus_one() {
+    let o = run(&["sokoban", "solve", &example("corridor.txt"), "--course"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim(), "R R R");
+    // Goals may outnumber boxes.
+    let o = run(&[
+        "sokoban",
+        "solve",
+        &example("extra-goals.txt"),
+        "--course",
+        "--optimize",
+        "moves",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let moves: Vec<String> = stdout(&o).split_whitespace().map(String::from).collect();
+    assert!(
+        moves.len() <= 10
+            && moves
+                .iter()
+                .all(|m| ["U", "D", "L", "R"].contains(&m.as_str()))
+    );
+    // The optimum exceeds the file's T: no plan.
+    let o = run(&[
+        "sokoban",
+        "solve",
+        &example("too-few-moves.txt"),
+        "--course",
+    ]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "-1"));
+    let o = run(&[
+        "sokoban",
+        "solve",
+        &example("too-few-moves.txt"),
+        "--json",
+        "--optimize",
+        "moves",
+    ]);
+    assert_eq!(json(&o)[0]["status"], "no-plan");
+    // With a larger budget the same level is solved.
+    let o = run(&[
+        "sokoban",
+        "solve",
+        &example("too-few-moves.txt"),
+        "--max-moves",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(json(&o)[0]["status"], "solved");
+    // Unsolvable levels say why.
+    let o = run(&["sokoban", "solve", &example("unsolvable.txt")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("unsolvable: 2 boxes but only 1 goals"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["sokoban", "solve", &example("corner.txt"), "--course"]);
+    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "-1"));
+}
+
+#[test]
+fn the_move_budget_of_a_course_file_bounds_push_mode_plans() {
+    let level = "7\n# # # # # # #\n# . . . . . #\n# . # P B G #\n# . . . . . #\n# # # # # # #\n";
+    let f = temp(level);
+    let o = run(&["sokoban", "solve", f.path().to_str().unwrap(), "--json"]);
+    let r = &json(&o)[0];
+    assert_eq!(r["status"], "solved", "{r}");
+    assert!(r["moves"].as_u64().unwrap() <= 7);
+}
+
+#[test]
+fn malformed_files_are_located_precisely() {
+    let f = temp("; one\n#####\n#@$.#\n#####\n\n; two\n######\n#@$x.#\n######\n");
+    let path = f.path().to_str().unwrap();
+    let o = run(&["sokoban", "solve", path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!("{path}:8:4: level two: unknown character 'x'")),
+        "{}",
+        stderr(&o)
+    );
+    let f = temp("; a\n#####\n#@$.#\n#@ .#\n#####\n");
+    let o = run(&["sokoban", "solve", f.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(":4:2: level a: a second player"),
+        "{}",
+        stderr(&o)
+    );
+    let f = temp("4\nP B G\n. . . .\n");
+    let o = run(&["sokoban", "solve", f.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(":3: level 1: ragged grid"),
+        "{}",
+        stderr(&o)
+    );
+    let f = temp("4\nP B Q\n");
+    let o = run(&["sokoban", "solve", f.path().to_str().unwrap()]);
+    assert!(
+        stderr(&o).contains(":2:5: level 1: unknown cell \"Q\""),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["sokoban", "solve", "/nonexistent/levels.xsb"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/levels.xsb: cannot read"));
+    let o = run(&["sokoban", "solve", &example("tiny.xsb"), "--level", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no level titled or numbered \"nope\""));
+    let o = run(&[
+        "sokoban",
+        "solve",
+        &example("corridor.txt"),
+        "--time-limit",
+        "-1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn levels_can_come_from_stdin_and_be_chosen_by_title_or_number() {
+    let text = std::fs::read_to_string(example("tiny.xsb")).unwrap();
+    let o = run_stdin(
+        &["sokoban", "solve", "-", "--level", "two rooms", "--json"],
+        &text,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(json(&o)[0]["number"], 2);
+    // The `Title:` line after the third level names it.
+    let o = run_stdin(&["sokoban", "solve", "-", "--level", "3", "--json"], &text);
+    assert_eq!(json(&o)[0]["level"], "2 boxes, 2 goals");
+    let o = run(&[
+        "sokoban",
+        "solve",
+        &example("tiny.xsb"),
+        "--level",
+        "all",
+        "--json",
+    ]);
+    let all = json(&o);
+    assert_eq!(all.len(), 3);
+    assert!(
+        all.iter()
+            .all(|r| r["status"] == "solved" && r["optimal"] == "pushes")
+    );
+}
+
+#[test]
+fn verify_replays_plans_and_rejects_bad_ones() {
+    let tiny = example("tiny.xsb");
+    let o = run(&[
+        "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rRR",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("3 moves, 2 pushes"));
+    let o = run(&[
+        "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rrR",
+    ]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(
+        stdout(&o).contains("move 2: 'r' pushes a box, so it must be written 'R'"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rR",
+    ]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(stdout(&o).contains("not solved"));
+    let o = run(&["sokoban", "verify", &tiny, "--plan", "r"]);
+    assert_eq!(o.status.code(), Some(2), "several levels and none chosen");
+}
+
+#[test]
+fn encode_writes_dimacs_whose_satisfiability_is_the_optimum() {
+    // The corridor needs 3 moves and 2 pushes.
+    for (mode, optimum) in [("moves", 3usize), ("pushes", 2)] {
+        for horizon in [optimum - 1, optimum] {
+            let h = horizon.to_string();
+            let o = run(&[
+                "sokoban",
+                "encode",
+                &example("corridor.txt"),
+                "--optimize",
+                mode,
+                "--horizon",
+                &h,
+            ]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            let text = stdout(&o);
+            assert!(text.contains("c var 1 "), "variables are named");
+            assert!(text.contains("c family: goal at T"));
+            if mode == "moves" {
+                assert!(text.contains("c   box pushing:"));
+                assert!(text.contains("player at (2,2) t=0"));
+            } else {
+                assert!(text.contains("c   player reachability:"));
+            }
+            let f = gridsat_sat::dimacs::read_dimacs(&text).unwrap();
+            let mut s = default_backend();
+            s.add_formula(&f);
+            let expected = if horizon == optimum {
+                Outcome::Sat
+            } else {
+                Outcome::Unsat
+            };
+            assert_eq!(
+                s.solve(&[]).unwrap(),
+                expected,
+                "{mode} at horizon {horizon}"
+            );
+        }
+    }
+}
+
+#[test]
+fn show_prints_the_board_and_the_frames_of_a_plan() {
+    let tiny = example("tiny.xsb");
+    let o = run(&["sokoban", "show", &tiny, "--level", "corridor"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("#@ $ .#"));
+    let o = run(&[
+        "sokoban", "show", &tiny, "--level", "corridor", "--plan", "rRR",
+    ]);
+    let s = stdout(&o);
+    assert!(s.contains("move 3: R") && s.contains("#   @*#"), "{s}");
+    let o = run(&[
+        "sokoban", "show", &tiny, "--level", "corridor", "--plan", "ll",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("walks into a wall"));
+}
+
+#[test]
+fn a_time_limit_stops_the_search_with_what_is_known() {
+    let file = shared("microban.xsb");
+    let started = std::time::Instant::now();
+    let o = run(&[
+        "sokoban",
+        "solve",
+        file.to_str().unwrap(),
+        "--level",
+        "36",
+        "--optimize",
+        "moves",
+        "--time-limit",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
+    let r = &json(&o)[0];
+    assert_eq!(r["status"], "unknown");
+    assert!(r["reason"].as_str().unwrap().contains("time limit"));
+    assert!(r["plan"].is_null());
+    // Generous: the limit is honoured within a second in release builds.
+    assert!(started.elapsed().as_secs() < 20);
+}
