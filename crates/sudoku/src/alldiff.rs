@@ -278,8 +278,8 @@ mod tests {
             loop {
                 if (0..k).all(|i| adj[i].contains(&(perm[i] as u32))) {
                     any = true;
-                    for i in 0..k {
-                        used.insert((i as u32, perm[i] as u32));
+                    for (i, &j) in perm.iter().enumerate() {
+                        used.insert((i as u32, j as u32));
                     }
                 }
                 // next permutation

@@ -46,9 +46,8 @@ fn random_solution(shape: Shape, seed: u64) -> Grid {
         cols.extend(inner.iter().map(|j| s * q + j));
     }
     let mut g = Grid::empty(shape);
-    for r in 0..n {
-        for c in 0..n {
-            let (rr, cc) = (rows[r], cols[c]);
+    for (r, &rr) in rows.iter().enumerate() {
+        for (c, &cc) in cols.iter().enumerate() {
             let v = ((rr % p) * q + rr / p + cc) % n;
             g.set(r, c, label[v] as u16 + 1);
         }

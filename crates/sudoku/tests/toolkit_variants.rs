@@ -73,8 +73,10 @@ fn examples_have_their_known_unique_solutions() {
         assert_eq!(count, 1, "{name}: brute force");
         assert_eq!(sol.as_deref(), Some(known.values()), "{name}: brute force");
         // Without its variant rule the puzzle is no longer unique (the rule matters).
-        let mut classic = SolveOptions::default();
-        classic.max_solutions = 2;
+        let classic = SolveOptions {
+            max_solutions: 2,
+            ..Default::default()
+        };
         let mut plain = gridsat_sudoku::SudokuSolver::new(classic);
         if p.rules.regions.is_none() {
             assert_eq!(

@@ -6,6 +6,9 @@
 use gridsat_sudoku::variants::Rule;
 use gridsat_sudoku::{Grid, Rules};
 
+/// Records that two cells must differ.
+type Link = dyn FnMut(usize, usize, &mut Vec<Vec<usize>>);
+
 /// A puzzle's constraints in plain terms: groups of cells that must differ, pairs of
 /// cells that must not hold consecutive values, and cages with sums.
 pub struct Spec {
@@ -88,9 +91,7 @@ impl Spec {
                 }
             }
         }
-        let moves = |offs: &[(i64, i64)],
-                     d: &mut Vec<Vec<usize>>,
-                     link: &mut dyn FnMut(usize, usize, &mut Vec<Vec<usize>>)| {
+        let moves = |offs: &[(i64, i64)], d: &mut Vec<Vec<usize>>, link: &mut Link| {
             for a in 0..n * n {
                 for &(dr, dc) in offs {
                     let (r, c) = ((a / n) as i64 + dr, (a % n) as i64 + dc);
