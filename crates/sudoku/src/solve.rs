@@ -172,6 +172,9 @@ impl SudokuSolver {
             None => spec.build(),
         };
         let mut b = built.map_err(SolveError::Setup)?;
+        // Placing a symbol propagates along its row, column, box and cell; ruling
+        // one out hardly does (measured: half the conflicts to a first solution).
+        b.prefer_true();
         if self.opts.count_conflicts {
             b.count_conflicts();
         }

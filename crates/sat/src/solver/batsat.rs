@@ -25,6 +25,8 @@ pub struct BatsatBackend {
     interrupt: Interrupt,
     limits: Limits,
     buf: Vec<batsat::Lit>,
+    /// The decision polarity of new variables (undefined: MiniSat's saved phase).
+    polarity: lbool,
 }
 
 impl BatsatBackend {
@@ -40,11 +42,20 @@ impl BatsatBackend {
             interrupt,
             limits: Limits::default(),
             buf: Vec::new(),
+            polarity: lbool::UNDEF,
         }
     }
 
+    /// Creates variables up to index `idx` (with the chosen polarity) and returns it.
+    fn var(&mut self, idx: u32) -> batsat::Var {
+        while self.solver.num_vars() <= idx {
+            self.solver.new_var(self.polarity, true);
+        }
+        batsat::Var::unsafe_from_idx(idx)
+    }
+
     fn lit(&mut self, l: Lit) -> batsat::Lit {
-        let v = self.solver.var_of_int(l.var().index() as u32);
+        let v = self.var(l.var().index() as u32);
         batsat::Lit::new(v, l.is_pos())
     }
 }
@@ -72,8 +83,12 @@ impl Backend for BatsatBackend {
 
     fn reserve(&mut self, num_vars: u32) {
         if num_vars > 0 {
-            self.solver.var_of_int(num_vars - 1);
+            self.var(num_vars - 1);
         }
+    }
+
+    fn prefer_true(&mut self) {
+        self.polarity = lbool::TRUE;
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {

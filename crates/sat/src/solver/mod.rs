@@ -135,6 +135,11 @@ pub trait Backend: Send {
     /// instead of its own interrupt flag.
     fn watch(&mut self, flag: Interrupt);
 
+    /// Asks the backend to decide variables created from now on true first (a hint;
+    /// backends without a phase interface ignore it). On exactly-one structures, such
+    /// as Sudoku's cell variables, a true decision propagates far more than a false one.
+    fn prefer_true(&mut self) {}
+
     /// Asks the backend to count conflicts (it may cost a little; CaDiCaL counts them
     /// through its learned-clause hook).
     fn count_conflicts(&mut self) {}
@@ -344,6 +349,26 @@ mod tests {
     #[test]
     fn batsat_keeps_the_contract() {
         exercise(&mut BatsatBackend::new());
+        let mut s = BatsatBackend::new();
+        s.prefer_true();
+        exercise(&mut s);
+    }
+
+    #[cfg(feature = "batsat")]
+    #[test]
+    fn batsat_decides_true_first_when_asked() {
+        // x1..x3 occur in no clause: their values are the decision polarity.
+        for prefer in [false, true] {
+            let mut s = BatsatBackend::new();
+            if prefer {
+                s.prefer_true();
+            }
+            s.reserve(4);
+            s.add_clause(&[lit(4)]);
+            assert_eq!(s.solve(&[]).unwrap(), Outcome::Sat);
+            let free = [lit(1), lit(2), lit(3)].map(|l| s.value(l) == Some(true));
+            assert_eq!(free, [prefer; 3], "prefer_true = {prefer}");
+        }
     }
 
     #[cfg(feature = "cadical")]

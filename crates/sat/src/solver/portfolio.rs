@@ -53,6 +53,12 @@ impl Backend for Portfolio {
         }
     }
 
+    fn prefer_true(&mut self) {
+        for m in &mut self.members {
+            m.prefer_true();
+        }
+    }
+
     fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome, SolverError> {
         if self.user.is_set() {
             return Ok(Outcome::Unknown);
