@@ -450,3 +450,59 @@ fn no_search_generation_gives_puzzles_that_deduction_alone_solves() {
         assert_eq!(j["solution"], other.json()[0]["solution"]);
     }
 }
+
+#[test]
+fn hitting_set_puzzles_are_unique_and_minimal() {
+    for size in [&["--size", "9"][..], &["--size", "6"], &["--box", "3x2"]] {
+        let mut args = vec![
+            "sudoku",
+            "generate",
+            "--hitting-set",
+            "--seed",
+            "11",
+            "--count",
+            "3",
+            "--json",
+        ];
+        args.extend_from_slice(size);
+        let r = gridsat(&args);
+        assert_eq!(r.code, 0, "{size:?}: {}", r.stderr);
+        let extra: Vec<&str> = if size[0] == "--box" {
+            vec!["--box", "3x2"]
+        } else {
+            vec![]
+        };
+        for line in r.stdout.lines() {
+            let j: Value = serde_json::from_str(line).unwrap();
+            let givens = j["givens"].as_str().unwrap();
+            assert_eq!(
+                solve_unique(givens, &extra),
+                j["solution"].as_str().unwrap()
+            );
+            // Minimal: without any one given the puzzle has several solutions.
+            let without: Vec<String> = givens
+                .char_indices()
+                .filter(|&(_, c)| c != '.')
+                .map(|(i, _)| format!("{}.{}", &givens[..i], &givens[i + 1..]))
+                .collect();
+            let mut solve = vec!["sudoku", "solve", "--json"];
+            solve.extend_from_slice(&extra);
+            let s = gridsat_stdin(&solve, &without.join("\n"));
+            let verdicts: Vec<Value> = s.json().iter().map(|v| v["status"].clone()).collect();
+            assert_eq!(verdicts.len(), without.len(), "{givens}");
+            assert!(
+                verdicts.iter().all(|v| v == "multiple"),
+                "{givens}: {verdicts:?}"
+            );
+        }
+    }
+    let r = gridsat(&[
+        "sudoku",
+        "generate",
+        "--hitting-set",
+        "--symmetry",
+        "rot180",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("symmetry"), "{}", r.stderr);
+}

@@ -13,6 +13,7 @@ use crate::rate::{Level, RateOptions, Rating, rate};
 use crate::rng::Rng;
 use crate::search::{Order, search};
 use crate::shape::Shape;
+use crate::sparse::{HittingStats, hitting_set_puzzle};
 use crate::symmetry::Symmetry;
 use crate::unique::Uniqueness;
 use crate::variants::{Rules, check_solution_with, random_cages, random_regions};
@@ -51,6 +52,9 @@ pub struct GenerateOptions {
     /// Accept a removal only when deduction alone (classic rules: singles, box–line,
     /// probing) still fills the grid; never call the solver for uniqueness.
     pub no_search: bool,
+    /// Choose the givens as a hitting set of unavoidable sets (classic rules, no
+    /// symmetry) instead of removing them one at a time: far fewer givens on big grids.
+    pub hitting_set: bool,
     /// How puzzles are rated.
     pub rate: RateOptions,
     /// The SAT backend for the uniqueness proofs.
@@ -82,6 +86,7 @@ impl GenerateOptions {
             difficulty: None,
             max_attempts: 1000,
             no_search: false,
+            hitting_set: false,
             rate: RateOptions::default(),
             backend: BackendSpec::default(),
             interrupt: None,
@@ -164,6 +169,11 @@ impl Generator {
                     n = opts.shape.n()
                 )));
             }
+        }
+        if opts.hitting_set && (!opts.rules.is_classic() || opts.symmetry != Symmetry::None) {
+            return Err(GenerateError::Setup(
+                "--hitting-set works on classic puzzles without a symmetry".into(),
+            ));
         }
         Ok(Generator { opts, fixed: None })
     }
@@ -272,7 +282,27 @@ impl Generator {
         debug_assert_eq!(uniq.rules, rules);
         check_solution_with(&empty, &solution, &rules).map_err(GenerateError::Verification)?;
         let act = uniq.differ_from(&solution);
-        let result = reduce(logic, uniq, act, &solution, &solution, &self.opts, rng);
+        let mut hitting = (0, 0);
+        let start = if self.opts.hitting_set {
+            match sparse_start(&solution, &self.opts, rng) {
+                Ok((p, stats)) => {
+                    hitting = (stats.by_deduction, stats.by_sat);
+                    p
+                }
+                Err(e) => {
+                    uniq.retire(act);
+                    return Err(e);
+                }
+            }
+        } else {
+            solution.clone()
+        };
+        // A hitting-set puzzle is minimal already (every given has a private set).
+        let result = if self.opts.hitting_set {
+            Ok((start, hitting))
+        } else {
+            reduce(logic, uniq, act, &start, &solution, &self.opts, rng)
+        };
         let (mut puzzle, mut proofs) = match result {
             Ok(r) => r,
             Err(e) => {
@@ -319,6 +349,29 @@ impl Generator {
     }
 }
 
+/// A unique puzzle whose givens are a hitting set of unavoidable sets; with a clue
+/// target above its count, random givens of `solution` are added up to the target.
+fn sparse_start(
+    solution: &Grid,
+    opts: &GenerateOptions,
+    rng: &mut Rng,
+) -> Result<(Grid, HittingStats), GenerateError> {
+    let goal = match opts.target {
+        Target::Clues(k) => Some(k),
+        Target::Minimal => None,
+    };
+    let (mut puzzle, stats) = hitting_set_puzzle(solution, goal, opts, rng)?;
+    if let Target::Clues(k) = opts.target {
+        let n = solution.n();
+        let mut empty: Vec<usize> = (0..n * n).filter(|&i| puzzle.values()[i] == 0).collect();
+        rng.shuffle(&mut empty);
+        for &i in empty.iter().take(k.saturating_sub(puzzle.num_givens())) {
+            puzzle.set(i / n, i % n, solution.get(i / n, i % n));
+        }
+    }
+    Ok((puzzle, stats))
+}
+
 enum Attempt {
     /// No solution grid (the rules or regions admit none, or the search gave up).
     NoGrid,
@@ -333,13 +386,22 @@ enum Attempt {
 const LARGE_SIDE: usize = 16;
 
 /// True when no solution other than `solution` lies among the candidates `cands`
-/// (which deduction derived, so they keep every solution): the reduced formula plus a
-/// clause excluding `solution` is unsatisfiable.
+/// (which deduction derived, so they keep every solution).
 fn unique_among(
     cands: &Candidates,
     solution: &Grid,
     opts: &GenerateOptions,
 ) -> Result<bool, GenerateError> {
+    Ok(other_among(cands, solution, opts)?.is_none())
+}
+
+/// A solution other than `solution` among the candidates `cands`, if there is one: the
+/// reduced formula plus a clause excluding `solution`, solved once.
+pub(crate) fn other_among(
+    cands: &Candidates,
+    solution: &Grid,
+    opts: &GenerateOptions,
+) -> Result<Option<Grid>, GenerateError> {
     let enc = encode_candidates(cands, AmoEncoding::Pairwise, None);
     let mut backend = opts
         .backend
@@ -352,11 +414,18 @@ fn unique_among(
         conflicts: None,
         deadline: opts.deadline,
     });
+    backend.prefer_true();
     backend.add_formula(&enc.formula);
     backend.add_clause(&enc.vars.blocking_clause(&cands.placed_grid(), solution));
     match backend.solve(&[])? {
-        Outcome::Unsat => Ok(true),
-        Outcome::Sat => Ok(false),
+        Outcome::Unsat => Ok(None),
+        Outcome::Sat => {
+            let b = &backend;
+            let other = enc
+                .vars
+                .decode(solution.shape(), |v| b.value(v.pos()) == Some(true));
+            Ok(Some(other))
+        }
         Outcome::Unknown => Err(GenerateError::Stopped),
     }
 }

@@ -36,6 +36,7 @@ mod rng;
 mod search;
 mod shape;
 mod solve;
+mod sparse;
 mod symbols;
 mod symmetry;
 mod unique;

@@ -70,6 +70,12 @@ pub struct GenerateArgs {
     /// can be solved without search.
     #[arg(long)]
     pub no_search: bool,
+    /// Choose the givens as a small hitting set of unavoidable sets (cells where a
+    /// second solution differs), found by SAT, instead of removing givens one at a
+    /// time: about a fifth fewer givens on big grids (classic rules, no symmetry).
+    /// With --clues K above the count found, random givens are added up to K.
+    #[arg(long, conflicts_with = "no_search")]
+    pub hitting_set: bool,
     /// Fresh solution grids to try per puzzle before giving up.
     #[arg(long, value_name = "A", default_value_t = 1000)]
     pub max_attempts: usize,
@@ -283,6 +289,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     opts.difficulty = args.difficulty;
     opts.max_attempts = args.max_attempts.max(1);
     opts.no_search = args.no_search;
+    opts.hitting_set = args.hitting_set;
     opts.backend = args.solver.clone();
     opts.interrupt = Some(ctrl_c().clone());
     opts.deadline = match args.time_limit {
