@@ -83,6 +83,25 @@ pub fn stdin_path() -> PathBuf {
     PathBuf::from("-")
 }
 
+/// Which puzzles a command works on: every puzzle of a file, or one of them.
+#[derive(Args, Debug)]
+pub struct Selection {
+    /// Puzzle file (`-` or nothing for stdin), in any format gridsat reads.
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub grid: GridArgs,
+    /// Only puzzle K of the file (1-based); default: every puzzle.
+    #[arg(long = "index", value_name = "K")]
+    pub index: Option<usize>,
+}
+
+impl Selection {
+    /// Reads the selected puzzles, numbered from 1.
+    pub fn read(&self) -> Result<Vec<(usize, Item)>, Fail> {
+        selected(&self.file, &self.grid, self.index).map(|(_, items)| items)
+    }
+}
+
 /// Reads the puzzles of `file` (stdin by default), or only puzzle `index`.
 pub fn selected(
     file: &Option<PathBuf>,

@@ -1,14 +1,12 @@
 //! `gridsat sudoku candidates`: the pencil marks, as propagation leaves them.
 
-use super::args::GridArgs;
-use super::args::{readable, selected};
+use super::args::{Selection, readable};
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sudoku::{Alphabet, Grid, Logic, contradiction_text, hint_symbol};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// How much reasoning removes candidates.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,13 +22,8 @@ pub enum Reasoning {
 /// Arguments of `gridsat sudoku candidates`.
 #[derive(Args, Debug)]
 pub struct CandidatesArgs {
-    /// The grid (givens and any entries), in any format gridsat reads.
-    pub file: Option<PathBuf>,
     #[command(flatten)]
-    pub grid: GridArgs,
-    /// Only puzzle K of the file (1-based); default: every puzzle.
-    #[arg(long = "index", value_name = "K")]
-    pub index: Option<usize>,
+    pub input: Selection,
     /// How much reasoning removes candidates.
     #[arg(long, value_enum, default_value_t = Reasoning::Singles)]
     pub reasoning: Reasoning,
@@ -113,7 +106,7 @@ fn layout(grid: &Grid, cells: &[Vec<u16>], a: Option<&Alphabet>) -> String {
 
 /// Runs `gridsat sudoku candidates`.
 pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
-    let (_, items) = selected(&args.file, &args.grid, args.index)?;
+    let items = args.input.read()?;
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -1,8 +1,7 @@
 //! `gridsat sudoku explain`: the whole solution as a sequence of reasoning steps, or the
 //! conflicting givens of an unsolvable puzzle.
 
-use super::args::GridArgs;
-use super::args::{readable, selected};
+use super::args::{Selection, readable};
 use super::dispatch::AnySolver;
 use super::logic_cache::LogicCache;
 use super::output::{Format, grid_text};
@@ -11,18 +10,12 @@ use clap::Args;
 use gridsat_sudoku::{End, SolveOptions, Step, Verdict, walk};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `gridsat sudoku explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// Puzzle file (`-` or nothing for stdin), in any format gridsat reads.
-    pub file: Option<PathBuf>,
     #[command(flatten)]
-    pub grid: GridArgs,
-    /// Only puzzle K of the file (1-based); default: every puzzle.
-    #[arg(long = "index", value_name = "K")]
-    pub index: Option<usize>,
+    pub input: Selection,
     /// Layout of the final grid.
     #[arg(long, value_enum, default_value_t = Format::Grid)]
     pub format: Format,
@@ -33,7 +26,7 @@ pub struct ExplainArgs {
 
 /// Runs `gridsat sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Exit, Fail> {
-    let (_, items) = selected(&args.file, &args.grid, args.index)?;
+    let items = args.input.read()?;
     let mut solver = AnySolver::new(SolveOptions::default());
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();

@@ -1,6 +1,6 @@
 //! `gridsat sudoku hint`: the next step for a player, with its reason.
 
-use super::args::{GridArgs, readable, selected};
+use super::args::{Selection, readable};
 use super::dispatch::AnySolver;
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail};
@@ -8,18 +8,12 @@ use clap::Args;
 use gridsat_sudoku::{Hint, SolveOptions, Verdict, Why, next_hint};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `gridsat sudoku hint`.
 #[derive(Args, Debug)]
 pub struct HintArgs {
-    /// The grid so far (givens and the player's entries), in any format gridsat reads.
-    pub file: Option<PathBuf>,
     #[command(flatten)]
-    pub grid: GridArgs,
-    /// Only puzzle K of the file (1-based); default: every puzzle.
-    #[arg(long = "index", value_name = "K")]
-    pub index: Option<usize>,
+    pub input: Selection,
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
@@ -27,7 +21,7 @@ pub struct HintArgs {
 
 /// Runs `gridsat sudoku hint`.
 pub fn run(args: HintArgs) -> Result<Exit, Fail> {
-    let (_, items) = selected(&args.file, &args.grid, args.index)?;
+    let items = args.input.read()?;
     let mut solver = AnySolver::new(SolveOptions::default());
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();
