@@ -596,3 +596,19 @@ fn sparse_giants_are_unique_and_solved_by_deduction() {
         }
     }
 }
+
+#[test]
+fn hitting_set_examples_are_unique_with_at_most_35_percent_givens() {
+    let file = "examples/sudoku/sparse/16x16-hitting-set.txt";
+    let r = gridsat(&["sudoku", "solve", "--json", file]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let js = r.json();
+    assert_eq!(js.len(), 3);
+    assert!(js.iter().all(|j| j["status"] == "unique"), "{js:?}");
+    let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let givens = line.chars().filter(|&c| c != '.').count();
+        assert_eq!(line.chars().count(), 256);
+        assert!(givens * 100 <= 35 * 256, "{givens} givens: {line}");
+    }
+}
