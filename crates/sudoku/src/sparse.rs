@@ -15,7 +15,7 @@ use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::propagate::{Deduction, Presolve, deduce};
 use crate::rng::Rng;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// What a hitting-set run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -335,20 +335,26 @@ fn trade(
             return Ok(puzzle);
         }
         let given = |p: &Grid, c: u32| p.values()[c as usize] != 0;
-        // Private sets per given; a given without one is looked at.
-        let private = |sets: &Sets, p: &Grid| -> Vec<Vec<usize>> {
-            let mut private = vec![Vec::new(); cells];
+        // Private sets per given (met by no other given), and the sets only a pair of
+        // givens meets; a given without a private set is looked at.
+        let private = |sets: &Sets, p: &Grid| {
+            let mut own: Vec<Vec<usize>> = vec![Vec::new(); cells];
+            let mut shared: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
             for (i, s) in sets.sets.iter().enumerate() {
-                let mut hits = s.iter().filter(|&&c| given(p, c));
-                if let (Some(&c), None) = (hits.next(), hits.next()) {
-                    private[c as usize].push(i);
+                let mut hits = s.iter().copied().filter(|&c| given(p, c));
+                match (hits.next(), hits.next(), hits.next()) {
+                    (Some(c), None, _) => own[c as usize].push(i),
+                    (Some(a), Some(b), None) => {
+                        shared.entry((a.min(b), a.max(b))).or_default().push(i)
+                    }
+                    _ => {}
                 }
             }
-            private
+            (own, shared)
         };
         let mut clues: Vec<u32> = (0..cells as u32).filter(|&c| given(&puzzle, c)).collect();
         rng.shuffle(&mut clues);
-        let mut own = private(sets, &puzzle);
+        let (mut own, _) = private(sets, &puzzle);
         for &g in &clues {
             if !own[g as usize].is_empty() {
                 continue;
@@ -365,12 +371,15 @@ fn trade(
                 }
             }
         }
-        own = private(sets, &puzzle);
-        // Pairs whose private sets share a free cell.
+        let shared;
+        (own, shared) = private(sets, &puzzle);
+        // Pairs whose private sets (and the sets only they meet) share a free cell.
+        let none = Vec::new();
         let mut trades: Vec<(u32, u32, Vec<u32>)> = Vec::new();
         for (i, &a) in clues.iter().enumerate() {
             for &b in &clues[i + 1..] {
-                let mut ids = own[a as usize].iter().chain(&own[b as usize]);
+                let both = shared.get(&(a.min(b), a.max(b))).unwrap_or(&none);
+                let mut ids = own[a as usize].iter().chain(&own[b as usize]).chain(both);
                 let Some(&first) = ids.next() else { continue };
                 let mut common: Vec<u32> = sets.sets[first]
                     .iter()
