@@ -545,3 +545,54 @@ fn large_contradictions_are_explained_without_the_full_encoding() {
     assert_eq!(conflict.len(), 100);
     assert!(conflict.contains(&serde_json::json!("r2c1=100")));
 }
+
+#[test]
+fn sparse_giants_are_unique_and_solved_by_deduction() {
+    for (file, p) in [
+        ("examples/sudoku/sparse/25x25-deduction-minimal.txt", 5),
+        ("examples/sudoku/sparse/36x36-deduction-minimal.txt", 6),
+        ("examples/sudoku/sparse/49x49-deduction-minimal.txt", 7),
+    ] {
+        let r = gridsat(&["sudoku", "solve", "--json", "--format", "grid", file]);
+        assert_eq!(r.code, 0, "{file}: {}", r.stderr);
+        let js = r.json();
+        assert_eq!(js.len(), 2, "{file}");
+        let n = p * p;
+        let text = std::fs::read_to_string(common::root().join(file)).unwrap();
+        // The grid layout: comment line, then N rows per puzzle (with rule lines).
+        let puzzles: Vec<Vec<u32>> = text
+            .split("# puzzle")
+            .skip(1)
+            .map(|block| {
+                block
+                    .lines()
+                    .skip(1)
+                    .flat_map(|l| l.split_whitespace())
+                    .filter(|t| *t != "|" && !t.starts_with('-'))
+                    .map(|t| match t {
+                        "." | "0" => 0,
+                        t if n <= 35 => t.chars().next().unwrap().to_digit(36).unwrap(),
+                        t => t.parse().unwrap(),
+                    })
+                    .collect()
+            })
+            .collect();
+        for (j, puzzle) in js.iter().zip(&puzzles) {
+            assert_eq!(j["status"], "unique", "{file}");
+            assert_eq!(j["stats"]["solver_calls"], 0, "{file}: deduction alone");
+            let sol = j["solution"].as_str().unwrap();
+            let sol: Vec<u32> = if n <= 35 {
+                values(sol)
+            } else {
+                int_values(sol)
+            };
+            assert_eq!(puzzle.len(), n * n, "{file}");
+            let givens = puzzle.iter().filter(|&&v| v != 0).count();
+            assert!(
+                givens * 100 < 55 * n * n,
+                "{file}: {givens} givens is not sparse"
+            );
+            assert_solves(puzzle, &sol, p, p);
+        }
+    }
+}

@@ -77,13 +77,13 @@ pub fn parse_puzzles<'a>(text: &'a str, opts: &'a ParseOptions) -> Puzzles<'a> {
 /// Reads puzzles from a stream as they arrive (e.g. stdin), holding only the lines of
 /// the puzzle being read. A read error (or text that is not UTF-8) ends the stream with
 /// an error item at its line.
-pub fn parse_reader<'a, R: BufRead + 'a>(reader: R, opts: &'a ParseOptions) -> Puzzles<'a> {
+pub fn parse_reader<'a, R: BufRead + Send + 'a>(reader: R, opts: &'a ParseOptions) -> Puzzles<'a> {
     Puzzles::new(Box::new(reader.lines()), opts)
 }
 
 /// Iterator over the puzzles of a text or stream (see [`parse_puzzles`]).
 pub struct Puzzles<'a> {
-    src: Box<dyn Iterator<Item = std::io::Result<String>> + 'a>,
+    src: Box<dyn Iterator<Item = std::io::Result<String>> + Send + 'a>,
     /// Lines `base..base + buf.len()` (0-based), read but not yet consumed.
     buf: VecDeque<String>,
     base: usize,
@@ -102,7 +102,7 @@ pub struct Puzzles<'a> {
 
 impl<'a> Puzzles<'a> {
     fn new(
-        src: Box<dyn Iterator<Item = std::io::Result<String>> + 'a>,
+        src: Box<dyn Iterator<Item = std::io::Result<String>> + Send + 'a>,
         opts: &'a ParseOptions,
     ) -> Self {
         Puzzles {

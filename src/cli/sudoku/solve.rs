@@ -224,7 +224,8 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
             texts.push((display_name(p), None));
         }
     }
-    let total = if texts.iter().all(|(_, t)| t.is_some()) {
+    // The total (for the progress bar) costs a second parse: only when a bar is drawn.
+    let total = if std::io::stderr().is_terminal() && texts.iter().all(|(_, t)| t.is_some()) {
         Some(
             texts
                 .iter()
@@ -247,7 +248,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     let jobs = texts.iter().flat_map(|(name, text)| {
         let puzzles = match text {
             Some(t) => parse_puzzles(t, &opts),
-            None => parse_reader(std::io::stdin().lock(), &opts),
+            None => parse_reader(std::io::BufReader::new(std::io::stdin()), &opts),
         };
         let rules = args.grid.rules.clone();
         puzzles.enumerate().map(move |(i, item)| Job {
@@ -310,10 +311,12 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     Ok(summary.exit)
 }
 
-/// Workers answer jobs from a bounded queue; answers come back out of order and the
-/// writer puts them back in order.
+/// Workers take chunks of puzzles straight from the (shared, locked) reader, answer
+/// them, and send the answers to this thread, which puts them back in input order.
+/// Reading in the workers keeps every thread busy with real work: a separate reader
+/// thread spent its time waking and waiting on a two-core machine.
 fn run_parallel(
-    jobs: impl Iterator<Item = Job>,
+    jobs: impl Iterator<Item = Job> + Send,
     answerer: &Answerer,
     threads: usize,
     writer: &mut Writer,
@@ -322,24 +325,30 @@ fn run_parallel(
         .num_threads(threads)
         .build()
         .map_err(|e| Fail::failure(format!("cannot start {threads} threads: {e}")))?;
-    // Jobs travel in chunks (growing from 1 to 64) so that the queue costs little per
-    // puzzle while the first answers still come at once.
-    let (job_tx, job_rx) = mpsc::sync_channel::<Vec<(usize, Job)>>(4 * threads);
+    let jobs = Mutex::new(jobs.enumerate());
     let (done_tx, done_rx) = mpsc::channel::<Vec<(usize, Done)>>();
-    let job_rx = Mutex::new(job_rx);
     let abort = AtomicBool::new(false);
     std::thread::scope(|ts| -> Result<(), Fail> {
-        let workers = ts.spawn(|| {
+        let (jobs, abort) = (&jobs, &abort);
+        ts.spawn(move || {
             pool.scope(|s| {
                 for _ in 0..threads {
                     let done_tx = done_tx.clone();
-                    let (job_rx, abort) = (&job_rx, &abort);
                     s.spawn(move |_| {
                         let mut solver = AnySolver::new(answerer.opts.clone())
                             .with_cage_encoding(answerer.cages);
-                        loop {
-                            let next = job_rx.lock().expect("queue lock").recv();
-                            let Ok(chunk) = next else { break };
+                        // Chunks grow from 1 to 64 puzzles: the first answers come at
+                        // once, later ones cost little locking per puzzle.
+                        let mut size = 1;
+                        while !abort.load(Ordering::Relaxed) {
+                            let chunk: Vec<(usize, Job)> = {
+                                let mut it = jobs.lock().expect("reader lock");
+                                it.by_ref().take(size).collect()
+                            };
+                            if chunk.is_empty() {
+                                break;
+                            }
+                            size = (size * 2).min(64);
                             let mut answers = Vec::with_capacity(chunk.len());
                             for (i, job) in chunk {
                                 let done = answerer.answer(&mut solver, job);
@@ -357,35 +366,12 @@ fn run_parallel(
             });
             drop(done_tx);
         });
-        let collector = ts.spawn(move || -> Result<(), Fail> {
-            for chunk in done_rx {
-                for (i, done) in chunk {
-                    writer.put(i, done)?;
-                }
-            }
-            Ok(())
-        });
-        // The input (possibly stdin) is read on this thread.
-        let mut chunk = Vec::new();
-        let mut size = 1;
-        for (i, job) in jobs.enumerate() {
-            chunk.push((i, job));
-            if chunk.len() >= size {
-                if abort.load(Ordering::Relaxed) || job_tx.send(std::mem::take(&mut chunk)).is_err()
-                {
-                    break;
-                }
-                size = (size * 2).min(64);
+        for chunk in done_rx {
+            for (i, done) in chunk {
+                writer.put(i, done)?;
             }
         }
-        if !chunk.is_empty() {
-            let _ = job_tx.send(chunk);
-        }
-        drop(job_tx);
-        let _ = workers.join();
-        collector
-            .join()
-            .unwrap_or_else(|_| Err(Fail::failure("the output thread failed")))
+        Ok(())
     })
 }
 
