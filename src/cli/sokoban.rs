@@ -135,7 +135,7 @@ pub struct SolveArgs {
     pub solver: BackendSpec,
     /// CaDiCaL's option set: default, plain, sat or unsat (default: unsat for pushes,
     /// default for moves).
-    #[arg(long, value_name = "CONFIG")]
+    #[arg(long, value_name = "CONFIG", value_parser = ["default", "plain", "sat", "unsat"])]
     pub cadical_config: Option<String>,
 }
 
