@@ -96,6 +96,11 @@ def main():
             "seconds": "%.2f" % wall,
             "cpu_seconds": cpu,
             "status": r.get("status"),
+            # Where the search stood: the last horizon tried and the largest one proven
+            # to have no plan (for timeouts, "UNSAT up to P, stuck at H").
+            "horizon": r.get("horizon") if r.get("horizon") is not None else "",
+            "proven_no_plan_up_to": r.get("proven_no_plan_up_to")
+            if r.get("proven_no_plan_up_to") is not None else "",
             "known_optimal_pushes": kp,
             "known_optimal_moves": km,
         }
@@ -114,7 +119,7 @@ def main():
     with ThreadPoolExecutor(a.jobs) as ex:
         rows = sorted(ex.map(run, positions))
     fields = ["level", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "status",
-              "known_optimal_pushes", "known_optimal_moves", "check"]
+              "horizon", "proven_no_plan_up_to", "known_optimal_pushes", "known_optimal_moves", "check"]
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
