@@ -1,9 +1,11 @@
 //! Naming the givens that cannot all hold, and saying why in a player's words.
 
 use crate::candidates::Candidates;
+use crate::encode::CellVars;
 use crate::grid::{Grid, Placement};
 use crate::shape::House;
 use crate::symbols::Alphabet;
+use gridsat_sat::{Backend, Limits, Lit, Outcome, SolverError};
 
 /// A small set of givens that no solution can satisfy together.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,6 +138,50 @@ pub fn direct_conflict(puzzle: &Grid) -> Option<Conflict> {
     givens.sort();
     givens.dedup();
     Some(Conflict { givens, reason })
+}
+
+/// The failed assumptions of an exactly-one encoding under all the givens, then
+/// shrunk one given at a time (each trial bounded to 20,000 conflicts): a small set of
+/// givens that cannot all hold, in reading order. `None` when the givens turn out to be
+/// satisfiable. The backend's limits are restored to `limits` afterwards.
+pub(crate) fn shrink_core(
+    backend: &mut dyn Backend,
+    vars: &CellVars,
+    puzzle: &Grid,
+    limits: Limits,
+) -> Result<Option<Vec<Placement>>, SolverError> {
+    let lit = |p: &Placement| vars.var(p.row, p.col, p.value).expect("dense").pos();
+    let mut core: Vec<Placement> = puzzle.givens().collect();
+    match backend.solve(&core.iter().map(lit).collect::<Vec<_>>())? {
+        Outcome::Unsat => core.retain(|p| backend.failed(lit(p))),
+        Outcome::Sat => return Ok(None),
+        Outcome::Unknown => {}
+    }
+    backend.set_limits(Limits {
+        conflicts: Some(20_000),
+        ..limits
+    });
+    let mut i = 0;
+    while i < core.len() {
+        let trial: Vec<Placement> = core
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, p)| *p)
+            .collect();
+        let lits: Vec<Lit> = trial.iter().map(lit).collect();
+        if backend.solve(&lits)? == Outcome::Unsat {
+            core = trial
+                .into_iter()
+                .filter(|p| backend.failed(lit(p)))
+                .collect();
+        } else {
+            i += 1;
+        }
+    }
+    backend.set_limits(limits);
+    core.sort();
+    Ok(Some(core))
 }
 
 /// Explains why `givens` (already known to be contradictory) conflict.

@@ -2,12 +2,14 @@
 
 use crate::candidates::Candidates;
 use crate::check::check_solution;
-use crate::conflict::{Conflict, Reason, direct_conflict, duplicate_givens, reason_for};
+use crate::conflict::{
+    Conflict, Reason, direct_conflict, duplicate_givens, reason_for, shrink_core,
+};
 use crate::encode::{
     CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
 };
 use crate::geometry::Geometry;
-use crate::grid::{Grid, Placement};
+use crate::grid::Grid;
 use crate::propagate::{Deduction, Presolve, deduce};
 use crate::shape::Shape;
 use gridsat_sat::{
@@ -384,43 +386,11 @@ impl SudokuSolver {
                 (&mut *warm.backend, warm.vars.clone())
             }
         };
-        let givens: Vec<Placement> = puzzle.givens().collect();
-        let lit = |p: &Placement| vars.var(p.row, p.col, p.value).expect("dense").pos();
-        let mut core: Vec<Placement> = givens.clone();
-        match backend.solve(&core.iter().map(lit).collect::<Vec<_>>())? {
-            Outcome::Unsat => core.retain(|p| backend.failed(lit(p))),
-            Outcome::Sat => {
-                return Err(SolveError::Verification(
-                    "the puzzle was found unsatisfiable, then satisfiable".into(),
-                ));
-            }
-            Outcome::Unknown => {}
-        }
-        // Deletion-based shrinking; each trial gets a bounded effort.
-        backend.set_limits(Limits {
-            conflicts: Some(20_000),
-            ..saved
-        });
-        let mut i = 0;
-        while i < core.len() {
-            let trial: Vec<Placement> = core
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, p)| *p)
-                .collect();
-            let lits: Vec<Lit> = trial.iter().map(lit).collect();
-            if backend.solve(&lits)? == Outcome::Unsat {
-                core = trial
-                    .into_iter()
-                    .filter(|p| backend.failed(lit(p)))
-                    .collect();
-            } else {
-                i += 1;
-            }
-        }
-        backend.set_limits(saved);
-        core.sort();
+        let Some(core) = shrink_core(backend, &vars, puzzle, saved)? else {
+            return Err(SolveError::Verification(
+                "the puzzle was found unsatisfiable, then satisfiable".into(),
+            ));
+        };
         let reason = reason_for(puzzle, &core);
         Ok(Conflict {
             givens: core,

@@ -1,7 +1,7 @@
 //! Options shared by the Sudoku subcommands, and reading puzzles with them.
 
-use crate::cli::Fail;
 use crate::cli::input::{display_name, read_text};
+use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sudoku::{Alphabet, ParseOptions, ParsedPuzzle, Rules, Shape, parse_puzzles};
 use std::path::{Path, PathBuf};
@@ -81,4 +81,45 @@ pub fn read_one(path: &Path, grid: &GridArgs, k: usize) -> Result<ParsedPuzzle, 
 /// The default input path `-` (stdin).
 pub fn stdin_path() -> PathBuf {
     PathBuf::from("-")
+}
+
+/// Reads the puzzles of `file` (stdin by default), or only puzzle `index`.
+pub fn selected(
+    file: &Option<PathBuf>,
+    grid: &GridArgs,
+    index: Option<usize>,
+) -> Result<(String, Vec<(usize, Item)>), Fail> {
+    let path = file.clone().unwrap_or_else(stdin_path);
+    let items = read_puzzles(&path, grid)?;
+    let total = items.len();
+    let all: Vec<(usize, Item)> = items
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| (i + 1, p))
+        .collect();
+    let chosen = match index {
+        None => all,
+        Some(k) if k >= 1 && k <= total => all.into_iter().filter(|(i, _)| *i == k).collect(),
+        Some(k) => {
+            return Err(Fail::usage(format!(
+                "{}: has {total} puzzle{}, no puzzle {k}",
+                display_name(Path::new(&path)),
+                if total == 1 { "" } else { "s" }
+            )));
+        }
+    };
+    Ok((display_name(&path), chosen))
+}
+
+/// The puzzle of an item; for an unreadable one, its located error goes to stderr, the
+/// exit code becomes at least 2 (bad input), and `None` is returned.
+pub fn readable(item: Item, exit: &mut Exit) -> Option<ParsedPuzzle> {
+    match item {
+        Ok(p) => Some(p),
+        Err(f) => {
+            eprintln!("gridsat: {}", f.message);
+            *exit = exit.worst(Exit::Usage);
+            None
+        }
+    }
 }

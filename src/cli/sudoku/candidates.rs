@@ -1,7 +1,7 @@
 //! `gridsat sudoku candidates`: the pencil marks, as propagation leaves them.
 
 use super::args::GridArgs;
-use super::hint::selected;
+use super::args::{readable, selected};
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail};
 use clap::Args;
@@ -119,13 +119,8 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut exit = Exit::Ok;
     for (k, item) in items {
-        let p = match item {
-            Ok(p) => p,
-            Err(f) => {
-                eprintln!("gridsat: {}", f.message);
-                exit = exit.worst(Exit::Usage);
-                continue;
-            }
+        let Some(p) = readable(item, &mut exit) else {
+            continue;
         };
         let a = p.alphabet.as_deref();
         let logic = cache.get(&p).map_err(Fail::usage)?;

@@ -2,8 +2,8 @@
 //! conflicting givens of an unsolvable puzzle.
 
 use super::args::GridArgs;
+use super::args::{readable, selected};
 use super::dispatch::AnySolver;
-use super::hint::selected;
 use super::logic_cache::LogicCache;
 use super::output::{Format, grid_text};
 use crate::cli::{Exit, Fail};
@@ -40,13 +40,8 @@ pub fn run(args: ExplainArgs) -> Result<Exit, Fail> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut exit = Exit::Ok;
     for (k, item) in items {
-        let p = match item {
-            Ok(p) => p,
-            Err(f) => {
-                eprintln!("gridsat: {}", f.message);
-                exit = exit.worst(Exit::Usage);
-                continue;
-            }
+        let Some(p) = readable(item, &mut exit) else {
+            continue;
         };
         let a = p.alphabet.as_deref();
         let answer = solver

@@ -1,15 +1,14 @@
 //! `gridsat sudoku hint`: the next step for a player, with its reason.
 
-use super::args::{GridArgs, Item, read_puzzles, stdin_path};
+use super::args::{GridArgs, readable, selected};
 use super::dispatch::AnySolver;
 use super::logic_cache::LogicCache;
-use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sudoku::{Hint, SolveOptions, Verdict, Why, next_hint};
 use serde_json::json;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `gridsat sudoku hint`.
 #[derive(Args, Debug)]
@@ -26,34 +25,6 @@ pub struct HintArgs {
     pub json: bool,
 }
 
-/// Reads the puzzles of `file` (stdin by default), or only puzzle `index`.
-pub fn selected(
-    file: &Option<PathBuf>,
-    grid: &GridArgs,
-    index: Option<usize>,
-) -> Result<(String, Vec<(usize, Item)>), Fail> {
-    let path = file.clone().unwrap_or_else(stdin_path);
-    let items = read_puzzles(&path, grid)?;
-    let total = items.len();
-    let all: Vec<(usize, Item)> = items
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| (i + 1, p))
-        .collect();
-    let chosen = match index {
-        None => all,
-        Some(k) if k >= 1 && k <= total => all.into_iter().filter(|(i, _)| *i == k).collect(),
-        Some(k) => {
-            return Err(Fail::usage(format!(
-                "{}: has {total} puzzle{}, no puzzle {k}",
-                display_name(Path::new(&path)),
-                if total == 1 { "" } else { "s" }
-            )));
-        }
-    };
-    Ok((display_name(&path), chosen))
-}
-
 /// Runs `gridsat sudoku hint`.
 pub fn run(args: HintArgs) -> Result<Exit, Fail> {
     let (_, items) = selected(&args.file, &args.grid, args.index)?;
@@ -63,13 +34,8 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut exit = Exit::Ok;
     for (k, item) in items {
-        let p = match item {
-            Ok(p) => p,
-            Err(f) => {
-                eprintln!("gridsat: {}", f.message);
-                exit = exit.worst(Exit::Usage);
-                continue;
-            }
+        let Some(p) = readable(item, &mut exit) else {
+            continue;
         };
         let a = p.alphabet.as_deref();
         // The grid must still have a solution, or no hint can help.

@@ -2,7 +2,7 @@
 
 use super::Rules;
 use super::check::check_solution_with;
-use crate::conflict::{Conflict, Reason};
+use crate::conflict::{Conflict, Reason, shrink_core};
 use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode_rules_with};
 use crate::grid::{Grid, Placement};
 use crate::shape::{House, Shape};
@@ -180,36 +180,9 @@ impl RulesSolver {
         };
         let warm = self.warm_for(puzzle.shape(), rules)?;
         let vars = warm.vars.clone();
-        let lit = |p: &Placement| vars.var(p.row, p.col, p.value).expect("dense").pos();
-        let mut core: Vec<Placement> = puzzle.givens().collect();
-        let backend = &mut warm.backend;
-        if backend.solve(&core.iter().map(lit).collect::<Vec<_>>())? == Outcome::Unsat {
-            core.retain(|p| backend.failed(lit(p)));
-        }
-        backend.set_limits(Limits {
-            conflicts: Some(20_000),
-            ..saved
-        });
-        let mut i = 0;
-        while i < core.len() {
-            let trial: Vec<Placement> = core
-                .iter()
-                .enumerate()
-                .filter(|&(j, _)| j != i)
-                .map(|(_, p)| *p)
-                .collect();
-            let lits: Vec<Lit> = trial.iter().map(lit).collect();
-            if backend.solve(&lits)? == Outcome::Unsat {
-                core = trial
-                    .into_iter()
-                    .filter(|p| backend.failed(lit(p)))
-                    .collect();
-            } else {
-                i += 1;
-            }
-        }
-        backend.set_limits(saved);
-        core.sort();
+        // Satisfiable givens cannot happen here (the count found no solution); an empty
+        // set is the honest answer if it ever did.
+        let core = shrink_core(&mut *warm.backend, &vars, puzzle, saved)?.unwrap_or_default();
         let reason = one_step_reason(&warm.formula, &vars, puzzle.shape(), rules, &core);
         Ok(Conflict {
             givens: core,
