@@ -160,6 +160,44 @@ fn optima_agree_with_the_known_microban_values() {
 }
 
 #[test]
+fn every_pruning_family_and_solver_option_set_keeps_the_known_optimum() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    let variants: &[&[&str]] = &[
+        &["--no-prune", "waste"],
+        &["--no-prune", "pairs"],
+        &["--no-prune", "freeze"],
+        &["--no-prune", "goal-reach"],
+        &["--no-prune", "distance"],
+        &["--no-prune", "dead-squares"],
+        &["--cadical-config", "default"],
+        &["--cadical-config", "sat"],
+        &["--reach", "layers"],
+    ];
+    for level in ["3", "5", "30"] {
+        let (pushes, _) = known(level);
+        for v in variants {
+            let mut args = vec!["sokoban", "solve", file, "--level", level, "--json"];
+            args.extend_from_slice(v);
+            let r = &json(&run(&args))[0];
+            assert_eq!(r["optimal"], "pushes", "level {level} {v:?}: {r}");
+            assert_eq!(r["pushes"], pushes, "level {level} {v:?}");
+        }
+    }
+    let o = run(&[
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "1",
+        "--cadical-config",
+        "fast",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("fast"), "{}", stderr(&o));
+}
+
+#[test]
 fn course_files_print_moves_or_minus_one() {
     let o = run(&["sokoban", "solve", &example("corridor.txt"), "--course"]);
     assert_eq!(o.status.code(), Some(0));

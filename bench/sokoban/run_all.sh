@@ -17,13 +17,12 @@ for s in "${steps[@]}"; do
     bb-moves) $R $D/boxoban-unfiltered-test-000.txt bench/sokoban/boxoban-unfiltered-moves.csv --optimize moves --time-limit 60 ;;
     bbh-push) $R $D/boxoban-hard-000.txt bench/sokoban/boxoban-hard-pushes.csv --optimize pushes --time-limit 60 ;;
     ablation)
-      $R $D/microban.xsb bench/sokoban/ablation-all.csv --optimize pushes --time-limit 10
-      for f in dead-squares distance freeze goal-reach; do
-        $R $D/microban.xsb bench/sokoban/ablation-no-$f.csv --optimize pushes --time-limit 10 -- --no-prune $f
+      for f in dead-squares distance freeze goal-reach waste pairs; do
+        $R $D/microban.xsb bench/sokoban/ablation-no-$f.csv --optimize pushes --time-limit 60 -- --no-prune $f
       done
-      $R $D/microban.xsb bench/sokoban/ablation-with-distance-sum.csv --optimize pushes --time-limit 10 -- --prune distance-sum
-      $R $D/microban.xsb bench/sokoban/ablation-reach-layers.csv --optimize pushes --time-limit 10 -- --reach layers ;;
-    xs-push)  $R $D/xsokoban.xsb bench/sokoban/xsokoban-pushes.csv --optimize pushes --time-limit 20 ;;
+      $R $D/microban.xsb bench/sokoban/ablation-cadical-default.csv --optimize pushes --time-limit 60 -- --cadical-config default
+      $R $D/microban.xsb bench/sokoban/ablation-reach-layers.csv --optimize pushes --time-limit 60 -- --reach layers ;;
+    xs-push)  $R $D/xsokoban.xsb bench/sokoban/xsokoban-pushes.csv --optimize pushes --time-limit 60 ;;
     *) echo "unknown step $s" >&2; exit 2 ;;
   esac
 done

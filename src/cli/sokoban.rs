@@ -75,8 +75,11 @@ pub enum PruneArg {
     Freeze,
     /// Per-goal reachability (push mode).
     GoalReach,
-    /// Sum of the boxes' distances to the goals at most the pushes left (push mode).
-    DistanceSum,
+    /// Waste budgets: pushes short of full progress toward the goals or away from the
+    /// start fit the horizon minus the distance sum (push mode).
+    Waste,
+    /// Two-box deadlocks and push distances (push mode).
+    Pairs,
     /// No move straight back after a move that pushed nothing (move mode).
     NoReversal,
 }
@@ -130,6 +133,10 @@ pub struct SolveArgs {
     /// SAT solver: cadical, batsat, or external:COMMAND.
     #[arg(long, default_value = "cadical")]
     pub solver: BackendSpec,
+    /// CaDiCaL's option set: default, plain, sat or unsat (default: unsat for pushes,
+    /// default for moves).
+    #[arg(long, value_name = "CONFIG", value_parser = ["default", "plain", "sat", "unsat"])]
+    pub cadical_config: Option<String>,
 }
 
 /// Arguments of `verify`.
@@ -228,7 +235,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         None => None,
     };
     let prune_on = |p: PruneArg| {
-        let default = !matches!(p, PruneArg::DistanceSum | PruneArg::NoReversal);
+        let default = !matches!(p, PruneArg::NoReversal);
         (default || a.prune.contains(&p)) && !a.no_prune.contains(&p)
     };
     let interrupt = super::ctrl_c().clone();
@@ -246,6 +253,13 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             OptimizeArg::Moves => 2,
             OptimizeArg::Pushes => 8,
         }),
+        cadical_config: Some(a.cadical_config.clone().unwrap_or_else(|| {
+            match a.optimize {
+                OptimizeArg::Moves => "default",
+                OptimizeArg::Pushes => "unsat",
+            }
+            .to_string()
+        })),
         moves: MoveOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
             distance: prune_on(PruneArg::Distance),
@@ -256,7 +270,8 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             distance: prune_on(PruneArg::Distance),
             freeze: prune_on(PruneArg::Freeze),
             goal_reach: prune_on(PruneArg::GoalReach),
-            distance_sum: prune_on(PruneArg::DistanceSum),
+            waste: prune_on(PruneArg::Waste),
+            pairs: prune_on(PruneArg::Pairs),
             reach: match a.reach {
                 ReachArg::Layers => Reach::Layers,
                 ReachArg::Loops => Reach::Loops,

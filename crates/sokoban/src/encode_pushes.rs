@@ -9,10 +9,12 @@
 use crate::board::{Board, INF};
 use crate::deadsquares::{dist_to_goal, dist_to_goals, push_dist_from};
 use crate::level::Dir;
+use crate::pairs::pair_table;
 use crate::plan::{Push, pushes_to_lurd, reachable};
 pub use crate::reach::Reach;
 use crate::reach::{Grid, StepReach, add_loop_formula, add_step};
 use crate::search::{Decoded, HorizonEncoding};
+use crate::waste::WasteCounter;
 use gridsat_sat::{AmoEncoding, Backend, Block, FamilyId, Formula, Lit, amo};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -28,9 +30,15 @@ pub struct PushOptions {
     pub freeze: bool,
     /// Per-goal reachability: some box can still reach each goal.
     pub goal_reach: bool,
-    /// Distance sum: the boxes' push distances to their nearest goals add up to at most
-    /// the pushes left (a weighted counter per step; off by default, measured slower).
-    pub distance_sum: bool,
+    /// Waste budgets: the boxes' push distances to their nearest goals (and from the
+    /// nearest start boxes) change by at most one per push, so pushes that make less
+    /// than full progress fit a budget of `T` minus the distance sum (see
+    /// [`crate::waste`]).
+    pub waste: bool,
+    /// Pair table: two boxes that cannot both reach goals never stand together, and
+    /// two boxes stand at step `t` only where their two-box push distance is at most
+    /// `T − t` (see [`crate::pairs`]).
+    pub pairs: bool,
     /// The reachability encoding.
     pub reach: Reach,
 }
@@ -42,7 +50,8 @@ impl Default for PushOptions {
             distance: true,
             freeze: true,
             goal_reach: true,
-            distance_sum: false,
+            waste: true,
+            pairs: true,
             reach: Reach::default(),
         }
     }
@@ -60,7 +69,8 @@ struct Families {
     distance: FamilyId,
     freeze: FamilyId,
     goal_reach: FamilyId,
-    sum: FamilyId,
+    waste: FamilyId,
+    pairs: FamilyId,
 }
 
 /// The push encoding under construction.
@@ -89,8 +99,12 @@ pub struct PushEncoding {
     max_walk: u32,
     loops: Vec<Vec<u32>>,
     known_loops: std::collections::HashSet<Vec<u32>>,
-    /// Per step: literals "the distance sum is at least k", for k = 1…(their number).
-    sums: Vec<Vec<Lit>>,
+    /// Waste counters (to the goals, from the start), when switched on.
+    waste: Vec<WasteCounter>,
+    /// Pairs of cells that two boxes never occupy together.
+    dead_pairs: Vec<(u32, u32)>,
+    /// Pairs of cells with their two-box distance, where it exceeds both one-box ones.
+    far_pairs: Vec<(u32, u32, u32)>,
 }
 
 impl PushEncoding {
@@ -110,7 +124,8 @@ impl PushEncoding {
             distance: f.family("distance pruning"),
             freeze: f.family("freeze patterns"),
             goal_reach: f.family("goal reachability"),
-            sum: f.family("distance sum"),
+            waste: f.family("waste budget"),
+            pairs: f.family("pair distances"),
         };
         let coords: Arc<Vec<(usize, usize)>> =
             Arc::new((0..n as u32).map(|c| board.coords(c)).collect());
@@ -177,8 +192,16 @@ impl PushEncoding {
             max_walk,
             loops: Vec::new(),
             known_loops: Default::default(),
-            sums: Vec::new(),
+            waste: Vec::new(),
+            dead_pairs: Vec::new(),
+            far_pairs: Vec::new(),
         };
+        if opts.pairs && enc.board.boxes.len() >= 2 {
+            enc.pair_lists();
+        }
+        if opts.waste {
+            enc.waste = enc.waste_counters();
+        }
         enc.add_state();
         let mut start = vec![false; n];
         for &b in &enc.board.boxes {
@@ -235,12 +258,6 @@ impl PushEncoding {
                 format!("box at ({r},{c}) t={t}")
             });
         self.boxes.push(bb);
-        let sums = if self.opts.distance_sum {
-            self.add_sum_counter(t)
-        } else {
-            Vec::new()
-        };
-        self.sums.push(sums);
         let at = self.at(t);
         let free: Vec<Lit> = (0..n).map(|c| !self.bx(c, t)).collect();
         let kind = if t == 0 {
@@ -291,6 +308,10 @@ impl PushEncoding {
                 }
             }
         }
+        for &(a, b) in &self.dead_pairs {
+            let clause = [!self.bx(a, t), !self.bx(b, t)];
+            self.f.add_clause(fam.pairs, &clause);
+        }
         if self.opts.freeze {
             for set in &self.freeze_sets {
                 let clause: Vec<Lit> = set
@@ -311,44 +332,71 @@ impl PushEncoding {
         }
     }
 
-    /// A weighted sequential counter over the boxes' distances to their nearest goals
-    /// at step `t`: returns `s[k-1]`, forced true when the sum is at least `k`.
-    fn add_sum_counter(&mut self, t: usize) -> Vec<Lit> {
-        let weighted: Vec<(u32, u32)> = (0..self.board.len() as u32)
-            .filter(|&c| self.to_goal[c as usize] != INF && self.to_goal[c as usize] > 0)
-            .map(|c| (c, self.to_goal[c as usize]))
-            .collect();
-        let cap = (self.max_to_goal as usize * self.board.boxes.len()).min(64) as u32;
-        if weighted.is_empty() || cap == 0 {
-            return Vec::new();
-        }
-        let m = weighted.len() as u32;
-        let block = self
-            .f
-            .new_named_block(&format!("distance sum t={t}"), &[m, cap], move |i| {
-                format!(
-                    "distance sum of the first {} cells ≥ {} at t={t}",
-                    i[0] + 1,
-                    i[1] + 1
-                )
-            });
-        let r = |i: u32, k: u32| block.var(&[i, k - 1]).pos();
-        let fam = self.fam.sum;
-        for (i, &(c, w)) in weighted.iter().enumerate() {
-            let i = i as u32;
-            let b = self.bx(c, t);
-            for k in 1..=cap {
-                if i > 0 {
-                    self.f.add_clause(fam, &[!r(i - 1, k), r(i, k)]);
+    /// Fills the dead and far pair lists from the two-box table.
+    fn pair_lists(&mut self) {
+        let Some(table) = pair_table(&self.board) else {
+            return;
+        };
+        let n = self.board.len() as u32;
+        let h = &self.to_goal;
+        for a in 0..n {
+            for b in a + 1..n {
+                let (ha, hb) = (h[a as usize], h[b as usize]);
+                if ha == INF || hb == INF {
+                    continue; // dead squares already
                 }
-                if k <= w {
-                    self.f.add_clause(fam, &[!b, r(i, k)]);
-                } else if i > 0 {
-                    self.f.add_clause(fam, &[!b, !r(i - 1, k - w), r(i, k)]);
+                let d = table.get(a, b);
+                if d == INF {
+                    self.dead_pairs.push((a, b));
+                } else if d > ha.max(hb) {
+                    self.far_pairs.push((a, b, d));
                 }
             }
         }
-        (1..=cap).map(|k| r(m - 1, k)).collect()
+    }
+
+    /// The waste counters: to the nearest goal (the potential drops from the boxes'
+    /// distance sum to 0) and from the nearest start box (it rises from 0 to at least the
+    /// least sum over as many goals as boxes).
+    fn waste_counters(&self) -> Vec<WasteCounter> {
+        let mut out = Vec::new();
+        let h = &self.to_goal;
+        let fin = |x: u32| (x != INF).then_some(x);
+        let ahead = |c: u32, d: Dir| self.board.nb[c as usize][d.index()].expect("candidate");
+        let cost: Vec<Option<u32>> = self
+            .cands
+            .iter()
+            .map(|&(c, d)| {
+                let (hc, ha) = (fin(h[c as usize])?, fin(h[ahead(c, d) as usize])?);
+                Some(1 + ha - hc)
+            })
+            .collect();
+        let drop: u32 = self.board.boxes.iter().map(|&b| h[b as usize]).sum();
+        out.push(WasteCounter::new("to goals", self.fam.waste, cost, 1, drop));
+        let g = &self.from_start;
+        let cost: Vec<Option<u32>> = self
+            .cands
+            .iter()
+            .map(|&(c, d)| {
+                let (gc, ga) = (fin(g[c as usize])?, fin(g[ahead(c, d) as usize])?);
+                Some(1 + gc - ga)
+            })
+            .collect();
+        let mut at_goals: Vec<u32> = self.board.goals().iter().map(|&c| g[c as usize]).collect();
+        at_goals.sort_unstable();
+        let rise: u32 = at_goals
+            .iter()
+            .take(self.board.boxes.len())
+            .map(|&x| x.min(1 << 20))
+            .sum();
+        out.push(WasteCounter::new(
+            "from start",
+            self.fam.waste,
+            cost,
+            1,
+            rise,
+        ));
+        out
     }
 
     /// The connected sets of cells marked reachable at step `t` of the model although the
@@ -512,6 +560,10 @@ impl HorizonEncoding for PushEncoding {
             AmoEncoding::Commander
         };
         amo::exactly_one(&mut self.f, fam.action, fam.action, &all, enc);
+        let wait = self.wait(t);
+        for w in &mut self.waste {
+            w.add_step(&mut self.f, &all[..nc as usize], wait);
+        }
         if t > 0 {
             let (w0, w1) = (self.wait(t - 1), self.wait(t));
             self.f.add_clause(fam.action, &[!w0, w1]);
@@ -563,10 +615,14 @@ impl HorizonEncoding for PushEncoding {
                 }
             }
         }
-        for t in 0..=horizon {
-            // Sum of distances at step t at most the pushes left.
-            if let Some(&l) = self.sums[t].get(horizon - t) {
-                self.f.add_clause(fam.sum, &[!g, !l]);
+        for w in &mut self.waste {
+            w.bound(&mut self.f, g, horizon);
+        }
+        for i in 0..self.far_pairs.len() {
+            let (a, b, d) = self.far_pairs[i];
+            for t in (horizon + 1).saturating_sub(d as usize)..=horizon {
+                let clause = [!g, !self.bx(a, t), !self.bx(b, t)];
+                self.f.add_clause(fam.pairs, &clause);
             }
         }
         if self.opts.goal_reach && self.board.boxes.len() == self.per_goal.len() {

@@ -21,6 +21,7 @@ pub mod encode_moves;
 pub mod encode_pushes;
 mod error;
 pub mod level;
+pub mod pairs;
 pub mod parse_course;
 pub mod parse_xsb;
 pub mod plan;
@@ -29,6 +30,7 @@ pub mod render;
 pub mod replay;
 pub mod search;
 pub mod solve;
+pub mod waste;
 
 pub use error::ParseError;
 pub use level::{Dir, Level};

@@ -58,6 +58,9 @@ pub struct SolveOptions {
     pub pushes: crate::encode_pushes::PushOptions,
     /// Horizon stride while no plan is known (0 or 1: one step at a time).
     pub stride: usize,
+    /// CaDiCaL's option set (`default`, `plain`, `sat`, `unsat`) when the backend is
+    /// CaDiCaL; `None` keeps the backend's default.
+    pub cadical_config: Option<String>,
 }
 
 /// The verdict on a level.
@@ -177,6 +180,16 @@ pub fn move_lower_bound(board: &Board) -> usize {
     pushes + approach
 }
 
+/// The solver of a search: the backend asked for, with CaDiCaL's option set applied.
+fn build_backend(opts: &SolveOptions) -> Result<Box<dyn gridsat_sat::Backend>, String> {
+    match (&opts.backend, opts.cadical_config.as_deref()) {
+        (BackendSpec::Cadical | BackendSpec::Auto, Some(c)) if c != "default" => Ok(Box::new(
+            gridsat_sat::solver::CadicalBackend::with_config(c)?,
+        )),
+        _ => opts.backend.build(),
+    }
+}
+
 /// Solves one level: unsolvable levels are recognised first, plans are verified by the
 /// replay simulator before they are returned.
 pub fn solve_level(
@@ -194,7 +207,7 @@ pub fn solve_level(
             return Ok(r);
         }
     };
-    let mut solver = opts.backend.build().map_err(SolveError::Solver)?;
+    let mut solver = build_backend(opts).map_err(SolveError::Solver)?;
     let (mut enc, start, max): (Box<dyn HorizonEncoding>, usize, Option<usize>) =
         match opts.optimize {
             Optimize::Moves => (

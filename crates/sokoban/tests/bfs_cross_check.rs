@@ -3,7 +3,9 @@
 //! encoders, on hand-made tiny levels and on random levels made by pulling boxes away
 //! from a solved position.
 
+use gridsat_sokoban::board::Board;
 use gridsat_sokoban::encode_pushes::{PushOptions, Reach};
+use gridsat_sokoban::pairs::pair_table;
 use gridsat_sokoban::replay::verify;
 use gridsat_sokoban::{Format, Level, Optimize, SolveOptions, Status, parse_levels, solve_level};
 use proptest::prelude::*;
@@ -292,6 +294,52 @@ proptest! {
         prop_assert_eq!(p, Some(pushes as usize), "pushes of\n{}", l);
         let (_, _, p) = sat(&l, Optimize::Pushes, Reach::Layers);
         prop_assert_eq!(p, Some(pushes as usize), "pushes (layers) of\n{}", l);
+    }
+
+    /// Three boxes exercise the pair table, the freeze patterns and the waste budgets
+    /// together (push mode only: the move BFS would be slow here).
+    #[test]
+    fn pulled_three_box_levels_match_the_push_bfs(
+        w in 3usize..6, h in 3usize..5,
+        walls in prop::collection::vec(prop::bool::weighted(0.1), 1..30),
+        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..60),
+    ) {
+        let Some(l) = pulled_level(w, h, &walls, 3, &pulls) else { return Ok(()) };
+        let g = Game::of(&l);
+        let pushes = g.optimum((l.player, l.boxes.clone()), 0, 1).expect("pulled levels are solvable");
+        let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops);
+        prop_assert_eq!(st, Status::Solved);
+        prop_assert_eq!(p, Some(pushes as usize), "pushes of\n{}", l);
+    }
+
+    /// The two-box table equals the least pushes found by the BFS for the pair alone,
+    /// minimised over the player's start.
+    #[test]
+    fn pair_table_matches_the_bfs(
+        w in 3usize..6, h in 2usize..5,
+        walls in prop::collection::vec(prop::bool::weighted(0.15), 1..30),
+        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.6)), 0..40),
+        pick in (0usize..1000, 0usize..1000),
+    ) {
+        let Some(l) = pulled_level(w, h, &walls, 2, &pulls) else { return Ok(()) };
+        let Ok(board) = Board::new(&l) else { return Ok(()) };
+        prop_assume!(board.fixed.is_empty());
+        let Some(table) = pair_table(&board) else { return Ok(()) };
+        let n = board.len();
+        let (a, b) = (pick.0 % n, pick.1 % n);
+        prop_assume!(a != b);
+        let g = Game::of(&l);
+        let (ca, cb) = (board.cells[a], board.cells[b]);
+        let best = (0..n)
+            .filter(|&p| p != a && p != b)
+            .filter_map(|p| {
+                let mut bx = vec![ca, cb];
+                bx.sort_unstable();
+                g.optimum((board.cells[p], bx), 0, 1)
+            })
+            .min();
+        let got = table.get(a as u32, b as u32);
+        prop_assert_eq!(best.unwrap_or(u32::MAX), got, "cells {} {} of\n{}", a, b, l);
     }
 
     #[test]
