@@ -1,43 +1,12 @@
 //! End-to-end tests of `gridsat sokoban …`: the real binary on bundled examples and on
 //! Microban levels whose optima are listed in ../shared/data/sokoban/*.tsv.
 
+mod common;
+
+use common::{gridsat as run, gridsat_stdin as run_stdin};
 use gridsat_sat::{Outcome, default_backend};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gridsat"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("runs")
-}
-
-fn run_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn example(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -71,13 +40,6 @@ fn known(level: &str) -> (usize, usize) {
     panic!("level {level} not in the TSV");
 }
 
-fn json(o: &Output) -> Vec<serde_json::Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect()
-}
-
 fn temp(text: &str) -> tempfile::NamedTempFile {
     let mut f = tempfile::NamedTempFile::new().unwrap();
     f.write_all(text.as_bytes()).unwrap();
@@ -98,8 +60,8 @@ fn microban_level_1_gets_a_verified_move_optimal_plan() {
         "moves",
         "--json",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let r = &json(&o)[0];
+    assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+    let r = &o.json()[0];
     assert_eq!(r["status"], "solved");
     assert_eq!(r["optimal"], "moves");
     let (_, moves) = known("1");
@@ -108,7 +70,7 @@ fn microban_level_1_gets_a_verified_move_optimal_plan() {
     let plan = r["plan"].as_str().unwrap();
     assert_eq!(plan.len(), moves);
     let v = run(&["sokoban", "verify", file, "--level", "1", "--plan", plan]);
-    assert_eq!(v.status.code(), Some(0), "{}", stdout(&v));
+    assert_eq!(Some(v.code), Some(0), "{}", v.stdout.clone());
     // The text output says the same.
     let t = run(&[
         "sokoban",
@@ -120,11 +82,15 @@ fn microban_level_1_gets_a_verified_move_optimal_plan() {
         "moves",
     ]);
     assert!(
-        stdout(&t).contains(&format!("{moves} moves")),
+        t.stdout.clone().contains(&format!("{moves} moves")),
         "{}",
-        stdout(&t)
+        t.stdout.clone()
     );
-    assert!(stdout(&t).contains("move-optimal"), "{}", stdout(&t));
+    assert!(
+        t.stdout.clone().contains("move-optimal"),
+        "{}",
+        t.stdout.clone()
+    );
 }
 
 #[test]
@@ -134,7 +100,7 @@ fn optima_agree_with_the_known_microban_values() {
     for level in ["2", "3", "4", "9", "17", "21", "24", "25", "30", "40"] {
         let (pushes, moves) = known(level);
         let o = run(&["sokoban", "solve", file, "--level", level, "--json"]);
-        let r = &json(&o)[0];
+        let r = &o.json()[0];
         assert_eq!(r["optimal"], "pushes", "level {level}: {r}");
         assert_eq!(r["pushes"], pushes, "level {level}");
         assert!(
@@ -152,7 +118,7 @@ fn optima_agree_with_the_known_microban_values() {
                 "--optimize",
                 "moves",
             ]);
-            let r = &json(&o)[0];
+            let r = &o.json()[0];
             assert_eq!(r["optimal"], "moves", "level {level}: {r}");
             assert_eq!(r["moves"], moves, "level {level}");
         }
@@ -179,7 +145,7 @@ fn every_pruning_family_and_solver_option_set_keeps_the_known_optimum() {
         for v in variants {
             let mut args = vec!["sokoban", "solve", file, "--level", level, "--json"];
             args.extend_from_slice(v);
-            let r = &json(&run(&args))[0];
+            let r = &run(&args).json()[0];
             assert_eq!(r["optimal"], "pushes", "level {level} {v:?}: {r}");
             assert_eq!(r["pushes"], pushes, "level {level} {v:?}");
         }
@@ -193,15 +159,15 @@ fn every_pruning_family_and_solver_option_set_keeps_the_known_optimum() {
         "--cadical-config",
         "fast",
     ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("fast"), "{}", stderr(&o));
+    assert_eq!(Some(o.code), Some(2), "{}", o.stderr.clone());
+    assert!(o.stderr.clone().contains("fast"), "{}", o.stderr.clone());
 }
 
 #[test]
 fn course_files_print_moves_or_minus_one() {
     let o = run(&["sokoban", "solve", &example("corridor.txt"), "--course"]);
-    assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o).trim(), "R R R");
+    assert_eq!(Some(o.code), Some(0));
+    assert_eq!(o.stdout.clone().trim(), "R R R");
     // Goals may outnumber boxes.
     let o = run(&[
         "sokoban",
@@ -211,8 +177,13 @@ fn course_files_print_moves_or_minus_one() {
         "--optimize",
         "moves",
     ]);
-    assert_eq!(o.status.code(), Some(0));
-    let moves: Vec<String> = stdout(&o).split_whitespace().map(String::from).collect();
+    assert_eq!(Some(o.code), Some(0));
+    let moves: Vec<String> = o
+        .stdout
+        .clone()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
     assert!(
         moves.len() <= 10
             && moves
@@ -226,7 +197,7 @@ fn course_files_print_moves_or_minus_one() {
         &example("too-few-moves.txt"),
         "--course",
     ]);
-    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "-1"));
+    assert_eq!((Some(o.code), o.stdout.clone().trim()), (Some(1), "-1"));
     let o = run(&[
         "sokoban",
         "solve",
@@ -235,7 +206,7 @@ fn course_files_print_moves_or_minus_one() {
         "--optimize",
         "moves",
     ]);
-    assert_eq!(json(&o)[0]["status"], "no-plan");
+    assert_eq!(o.json()[0]["status"], "no-plan");
     // With a larger budget the same level is solved.
     let o = run(&[
         "sokoban",
@@ -245,18 +216,20 @@ fn course_files_print_moves_or_minus_one() {
         "40",
         "--json",
     ]);
-    assert_eq!(o.status.code(), Some(0));
-    assert_eq!(json(&o)[0]["status"], "solved");
+    assert_eq!(Some(o.code), Some(0));
+    assert_eq!(o.json()[0]["status"], "solved");
     // Unsolvable levels say why.
     let o = run(&["sokoban", "solve", &example("unsolvable.txt")]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(Some(o.code), Some(1));
     assert!(
-        stdout(&o).contains("unsolvable: 2 boxes but only 1 goals"),
+        o.stdout
+            .clone()
+            .contains("unsolvable: 2 boxes but only 1 goals"),
         "{}",
-        stdout(&o)
+        o.stdout.clone()
     );
     let o = run(&["sokoban", "solve", &example("corner.txt"), "--course"]);
-    assert_eq!((o.status.code(), stdout(&o).trim()), (Some(1), "-1"));
+    assert_eq!((Some(o.code), o.stdout.clone().trim()), (Some(1), "-1"));
 }
 
 #[test]
@@ -264,7 +237,7 @@ fn the_move_budget_of_a_course_file_bounds_push_mode_plans() {
     let level = "7\n# # # # # # #\n# . . . . . #\n# . # P B G #\n# . . . . . #\n# # # # # # #\n";
     let f = temp(level);
     let o = run(&["sokoban", "solve", f.path().to_str().unwrap(), "--json"]);
-    let r = &json(&o)[0];
+    let r = &o.json()[0];
     assert_eq!(r["status"], "solved", "{r}");
     assert!(r["moves"].as_u64().unwrap() <= 7);
 }
@@ -274,41 +247,53 @@ fn malformed_files_are_located_precisely() {
     let f = temp("; one\n#####\n#@$.#\n#####\n\n; two\n######\n#@$x.#\n######\n");
     let path = f.path().to_str().unwrap();
     let o = run(&["sokoban", "solve", path]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(Some(o.code), Some(2));
     assert!(
-        stderr(&o).contains(&format!("{path}:8:4: level two: unknown character 'x'")),
+        o.stderr
+            .clone()
+            .contains(&format!("{path}:8:4: level two: unknown character 'x'")),
         "{}",
-        stderr(&o)
+        o.stderr.clone()
     );
     let f = temp("; a\n#####\n#@$.#\n#@ .#\n#####\n");
     let o = run(&["sokoban", "solve", f.path().to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(Some(o.code), Some(2));
     assert!(
-        stderr(&o).contains(":4:2: level a: a second player"),
+        o.stderr.clone().contains(":4:2: level a: a second player"),
         "{}",
-        stderr(&o)
+        o.stderr.clone()
     );
     let f = temp("4\nP B G\n. . . .\n");
     let o = run(&["sokoban", "solve", f.path().to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(Some(o.code), Some(2));
     assert!(
-        stderr(&o).contains(":3: level 1: ragged grid"),
+        o.stderr.clone().contains(":3: level 1: ragged grid"),
         "{}",
-        stderr(&o)
+        o.stderr.clone()
     );
     let f = temp("4\nP B Q\n");
     let o = run(&["sokoban", "solve", f.path().to_str().unwrap()]);
     assert!(
-        stderr(&o).contains(":2:5: level 1: unknown cell \"Q\""),
+        o.stderr
+            .clone()
+            .contains(":2:5: level 1: unknown cell \"Q\""),
         "{}",
-        stderr(&o)
+        o.stderr.clone()
     );
     let o = run(&["sokoban", "solve", "/nonexistent/levels.xsb"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("/nonexistent/levels.xsb: cannot read"));
+    assert_eq!(Some(o.code), Some(2));
+    assert!(
+        o.stderr
+            .clone()
+            .contains("/nonexistent/levels.xsb: cannot read")
+    );
     let o = run(&["sokoban", "solve", &example("tiny.xsb"), "--level", "nope"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("no level titled or numbered \"nope\""));
+    assert_eq!(Some(o.code), Some(2));
+    assert!(
+        o.stderr
+            .clone()
+            .contains("no level titled or numbered \"nope\"")
+    );
     let o = run(&[
         "sokoban",
         "solve",
@@ -316,7 +301,7 @@ fn malformed_files_are_located_precisely() {
         "--time-limit",
         "-1",
     ]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(Some(o.code), Some(2));
 }
 
 #[test]
@@ -326,11 +311,11 @@ fn levels_can_come_from_stdin_and_be_chosen_by_title_or_number() {
         &["sokoban", "solve", "-", "--level", "two rooms", "--json"],
         &text,
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(json(&o)[0]["number"], 2);
+    assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+    assert_eq!(o.json()[0]["number"], 2);
     // The `Title:` line after the third level names it.
     let o = run_stdin(&["sokoban", "solve", "-", "--level", "3", "--json"], &text);
-    assert_eq!(json(&o)[0]["level"], "2 boxes, 2 goals");
+    assert_eq!(o.json()[0]["level"], "2 boxes, 2 goals");
     let o = run(&[
         "sokoban",
         "solve",
@@ -339,7 +324,7 @@ fn levels_can_come_from_stdin_and_be_chosen_by_title_or_number() {
         "all",
         "--json",
     ]);
-    let all = json(&o);
+    let all = o.json();
     assert_eq!(all.len(), 3);
     assert!(
         all.iter()
@@ -353,24 +338,26 @@ fn verify_replays_plans_and_rejects_bad_ones() {
     let o = run(&[
         "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rRR",
     ]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("3 moves, 2 pushes"));
+    assert_eq!(Some(o.code), Some(0));
+    assert!(o.stdout.clone().contains("3 moves, 2 pushes"));
     let o = run(&[
         "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rrR",
     ]);
-    assert_eq!(o.status.code(), Some(5));
+    assert_eq!(Some(o.code), Some(5));
     assert!(
-        stdout(&o).contains("move 2: 'r' pushes a box, so it must be written 'R'"),
+        o.stdout
+            .clone()
+            .contains("move 2: 'r' pushes a box, so it must be written 'R'"),
         "{}",
-        stdout(&o)
+        o.stdout.clone()
     );
     let o = run(&[
         "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rR",
     ]);
-    assert_eq!(o.status.code(), Some(5));
-    assert!(stdout(&o).contains("not solved"));
+    assert_eq!(Some(o.code), Some(5));
+    assert!(o.stdout.clone().contains("not solved"));
     let o = run(&["sokoban", "verify", &tiny, "--plan", "r"]);
-    assert_eq!(o.status.code(), Some(2), "several levels and none chosen");
+    assert_eq!(Some(o.code), Some(2), "several levels and none chosen");
 }
 
 #[test]
@@ -388,8 +375,8 @@ fn encode_writes_dimacs_whose_satisfiability_is_the_optimum() {
                 "--horizon",
                 &h,
             ]);
-            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-            let text = stdout(&o);
+            assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+            let text = o.stdout.clone();
             assert!(text.contains("c var 1 "), "variables are named");
             assert!(text.contains("c family: goal at T"));
             if mode == "moves" {
@@ -419,18 +406,18 @@ fn encode_writes_dimacs_whose_satisfiability_is_the_optimum() {
 fn show_prints_the_board_and_the_frames_of_a_plan() {
     let tiny = example("tiny.xsb");
     let o = run(&["sokoban", "show", &tiny, "--level", "corridor"]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("#@ $ .#"));
+    assert_eq!(Some(o.code), Some(0));
+    assert!(o.stdout.clone().contains("#@ $ .#"));
     let o = run(&[
         "sokoban", "show", &tiny, "--level", "corridor", "--plan", "rRR",
     ]);
-    let s = stdout(&o);
+    let s = o.stdout.clone();
     assert!(s.contains("move 3: R") && s.contains("#   @*#"), "{s}");
     let o = run(&[
         "sokoban", "show", &tiny, "--level", "corridor", "--plan", "ll",
     ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("walks into a wall"));
+    assert_eq!(Some(o.code), Some(2));
+    assert!(o.stderr.clone().contains("walks into a wall"));
 }
 
 #[test]
@@ -449,8 +436,8 @@ fn a_time_limit_stops_the_search_with_what_is_known() {
         "1",
         "--json",
     ]);
-    assert_eq!(o.status.code(), Some(4), "{}", stderr(&o));
-    let r = &json(&o)[0];
+    assert_eq!(Some(o.code), Some(4), "{}", o.stderr.clone());
+    let r = &o.json()[0];
     assert_eq!(r["status"], "unknown");
     assert!(r["reason"].as_str().unwrap().contains("time limit"));
     assert!(r["plan"].is_null());
