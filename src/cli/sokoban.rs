@@ -137,6 +137,10 @@ pub struct SolveArgs {
     /// default for moves).
     #[arg(long, value_name = "CONFIG", value_parser = ["default", "plain", "sat", "unsat"])]
     pub cadical_config: Option<String>,
+    /// Push mode: do not look for a first plan by weighted A* before the solver (the
+    /// solver then climbs from the lower bound instead of starting just below that plan).
+    #[arg(long)]
+    pub no_seed: bool,
 }
 
 /// Arguments of `verify`.
@@ -260,6 +264,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             }
             .to_string()
         })),
+        no_seed: a.no_seed,
         moves: MoveOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
             distance: prune_on(PruneArg::Distance),

@@ -568,6 +568,10 @@ impl HorizonEncoding for PushEncoding {
             let (w0, w1) = (self.wait(t - 1), self.wait(t));
             self.f.add_clause(fam.action, &[!w0, w1]);
         }
+        if let Some(&g) = self.goals.get(&t) {
+            let w = self.wait(t);
+            self.f.add_clause(fam.goal, &[!g, w]);
+        }
         let reach = self.reach[t];
         for (k, &(c, d)) in self.cands.clone().iter().enumerate() {
             let p = self.push(k as u32, t);
@@ -647,6 +651,12 @@ impl HorizonEncoding for PushEncoding {
                     self.f.add_clause(fam.goal_reach, &clause);
                 }
             }
+        }
+        if horizon < self.acts.len() {
+            // The plan ends by `horizon`: every later step waits (the chain of waits
+            // does the rest), so the steps built beyond it give the solver nothing to do.
+            let w = self.wait(horizon);
+            self.f.add_clause(fam.goal, &[!g, w]);
         }
         self.goals.insert(horizon, g);
         g

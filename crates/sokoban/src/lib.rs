@@ -29,6 +29,7 @@ pub mod reach;
 pub mod render;
 pub mod replay;
 pub mod search;
+pub mod seed;
 pub mod solve;
 pub mod waste;
 

@@ -60,6 +60,9 @@ pub struct SearchLimits<'a> {
     /// Horizons asked while no plan is known grow by this much (at least 1); once a
     /// plan is found the search walks down to the horizon just below it.
     pub stride: usize,
+    /// A plan known before the search (LURD, verified later like any other) and its
+    /// cost: the search starts just below it instead of climbing from `start`.
+    pub seed: Option<(String, usize)>,
     /// Called before and after each solver call.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
@@ -146,6 +149,22 @@ pub fn search(
             // The call just below the bound matters only when the bound is the optimum,
             // and the walk down from a plan reaches it then: start a stride higher.
             let mut horizon = cap((limits.start + stride).saturating_sub(2));
+            if let Some((plan, cost)) = limits.seed.take() {
+                if cost == 0 {
+                    return Ok(Verdict::Plan {
+                        plan,
+                        horizon: 0,
+                        optimal: true,
+                        proven_below: None,
+                    });
+                }
+                if limits.max_horizon.is_none_or(|m| cost <= m) {
+                    // Asking just below a known plan skips the unsatisfiable horizons
+                    // below the optimum that the climb would pay for.
+                    horizon = cost - 1;
+                    best = Some((plan, cost));
+                }
+            }
             let give_up =
                 |proven: Option<usize>, best: &Option<(String, usize)>, h: usize| match best {
                     Some((plan, cost)) => Verdict::Plan {

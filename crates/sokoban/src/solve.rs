@@ -6,6 +6,7 @@ use crate::encode_moves::{MoveEncoding, MoveOptions};
 use crate::level::Level;
 use crate::replay::verify;
 use crate::search::{HorizonEncoding, Progress, SearchLimits, SearchStats, Verdict, search};
+use crate::seed::{SeedLimits, seed_plan};
 use gridsat_sat::{BackendSpec, Interrupt};
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,9 @@ pub struct SolveOptions {
     /// CaDiCaL's option set (`default`, `plain`, `sat`, `unsat`) when the backend is
     /// CaDiCaL; `None` keeps the backend's default.
     pub cadical_config: Option<String>,
+    /// Push mode: skip the weighted A* search for a first plan (see [`crate::seed`]),
+    /// so that the solver climbs from the lower bound.
+    pub no_seed: bool,
 }
 
 /// The verdict on a level.
@@ -228,6 +232,20 @@ pub fn solve_level(
                 )
             }
         };
+    let seed = (opts.optimize == Optimize::Pushes && !opts.no_seed)
+        .then(|| {
+            // A tenth of the time limit at most: the seed is a shortcut, not the search.
+            let budget = opts.time_limit.map(|t| began + t / 10);
+            seed_plan(
+                &board,
+                SeedLimits {
+                    deadline: budget,
+                    ..SeedLimits::default()
+                },
+            )
+        })
+        .flatten()
+        .map(|s| (s.plan, s.pushes));
     let mut stats = SearchStats::default();
     let verdict = search(
         enc.as_mut(),
@@ -238,6 +256,7 @@ pub fn solve_level(
             deadline,
             interrupt: opts.interrupt.clone(),
             stride: opts.stride.max(1),
+            seed,
             progress,
         },
         &mut stats,

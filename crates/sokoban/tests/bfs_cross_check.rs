@@ -7,6 +7,7 @@ use gridsat_sokoban::board::Board;
 use gridsat_sokoban::encode_pushes::{PushOptions, Reach};
 use gridsat_sokoban::pairs::pair_table;
 use gridsat_sokoban::replay::verify;
+use gridsat_sokoban::seed::{SeedLimits, seed_plan};
 use gridsat_sokoban::{Format, Level, Optimize, SolveOptions, Status, parse_levels, solve_level};
 use proptest::prelude::*;
 use std::collections::{HashMap, VecDeque};
@@ -100,9 +101,17 @@ fn level(text: &str) -> Level {
     parse_levels(text, "test", Format::Xsb).unwrap().remove(0)
 }
 
-fn sat(level: &Level, optimize: Optimize, reach: Reach) -> (Status, Option<usize>, Option<usize>) {
+/// Solves with the SAT search; `seed` lets it start just below the A* plan (push
+/// mode), otherwise it climbs from the lower bound and must find the plan itself.
+fn sat(
+    level: &Level,
+    optimize: Optimize,
+    reach: Reach,
+    seed: bool,
+) -> (Status, Option<usize>, Option<usize>) {
     let opts = SolveOptions {
         optimize,
+        no_seed: !seed,
         pushes: PushOptions {
             reach,
             ..Default::default()
@@ -138,18 +147,22 @@ fn tiny_levels_match_the_bfs_in_both_modes() {
         let start = (l.player, l.boxes.clone());
         let moves = g.optimum(start.clone(), 1, 1).expect("solvable");
         let pushes = g.optimum(start, 0, 1).expect("solvable");
-        let (st, m, _) = sat(&l, Optimize::Moves, Reach::Loops);
+        let (st, m, _) = sat(&l, Optimize::Moves, Reach::Loops, false);
         assert_eq!(
             (st, m),
             (Status::Solved, Some(moves as usize)),
             "moves of\n{text}"
         );
-        for reach in [Reach::Layers, Reach::Loops] {
-            let (st, _, p) = sat(&l, Optimize::Pushes, reach);
+        for (reach, seed) in [
+            (Reach::Layers, false),
+            (Reach::Loops, false),
+            (Reach::Loops, true),
+        ] {
+            let (st, _, p) = sat(&l, Optimize::Pushes, reach, seed);
             assert_eq!(
                 (st, p),
                 (Status::Solved, Some(pushes as usize)),
-                "pushes ({reach:?}) of\n{text}"
+                "pushes ({reach:?}, seed {seed}) of\n{text}"
             );
         }
     }
@@ -286,13 +299,15 @@ proptest! {
         let moves = g.optimum(start.clone(), 1, 1).expect("pulled levels are solvable");
         if std::env::var_os("SHOW_PULLED").is_some() { eprintln!("{l}moves {moves}"); }
         let pushes = g.optimum(start, 0, 1).expect("pulled levels are solvable");
-        let (st, m, _) = sat(&l, Optimize::Moves, Reach::Loops);
+        let (st, m, _) = sat(&l, Optimize::Moves, Reach::Loops, false);
         prop_assert_eq!(st, Status::Solved);
         prop_assert_eq!(m, Some(moves as usize), "moves of\n{}", l);
-        let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops);
-        prop_assert_eq!(st, Status::Solved);
-        prop_assert_eq!(p, Some(pushes as usize), "pushes of\n{}", l);
-        let (_, _, p) = sat(&l, Optimize::Pushes, Reach::Layers);
+        for seed in [false, true] {
+            let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops, seed);
+            prop_assert_eq!(st, Status::Solved);
+            prop_assert_eq!(p, Some(pushes as usize), "pushes (seed {}) of\n{}", seed, l);
+        }
+        let (_, _, p) = sat(&l, Optimize::Pushes, Reach::Layers, false);
         prop_assert_eq!(p, Some(pushes as usize), "pushes (layers) of\n{}", l);
     }
 
@@ -307,9 +322,17 @@ proptest! {
         let Some(l) = pulled_level(w, h, &walls, 3, &pulls) else { return Ok(()) };
         let g = Game::of(&l);
         let pushes = g.optimum((l.player, l.boxes.clone()), 0, 1).expect("pulled levels are solvable");
-        let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops);
-        prop_assert_eq!(st, Status::Solved);
-        prop_assert_eq!(p, Some(pushes as usize), "pushes of\n{}", l);
+        for seed in [false, true] {
+            let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops, seed);
+            prop_assert_eq!(st, Status::Solved);
+            prop_assert_eq!(p, Some(pushes as usize), "pushes (seed {}) of\n{}", seed, l);
+        }
+        // The seed search alone: a plan that replays, never shorter than the optimum.
+        if let Ok(board) = Board::new(&l) {
+            let s = seed_plan(&board, SeedLimits::default()).expect("solvable and small");
+            prop_assert!(s.pushes >= pushes as usize);
+            prop_assert_eq!(verify(&l, &s.plan).unwrap().pushes, s.pushes);
+        }
     }
 
     /// The two-box table equals the least pushes found by the BFS for the pair alone,
