@@ -30,14 +30,81 @@ fn shared(name: &str) -> PathBuf {
 
 /// `(optimal pushes, optimal moves)` of a Microban level from optimal_computed.tsv.
 fn known(level: &str) -> (usize, usize) {
+    let (p, m, _) = known3(level);
+    (p, m)
+}
+
+/// `(optimal pushes, optimal moves, pushes of the move-optimal plan)`.
+fn known3(level: &str) -> (usize, usize, usize) {
     let text = std::fs::read_to_string(shared("optimal_computed.tsv")).unwrap();
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         if f[0] == "microban.xsb" && f[1] == level {
-            return (f[3].parse().unwrap(), f[4].parse().unwrap());
+            return (
+                f[3].parse().unwrap(),
+                f[4].parse().unwrap(),
+                f[5].parse().unwrap(),
+            );
         }
     }
     panic!("level {level} not in the TSV");
+}
+
+#[test]
+fn pushes_then_moves_is_push_optimal_and_move_optimal_among_those() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    let mut fewer_moves_than_pushes_mode = 0;
+    for level in ["1", "2", "4", "5", "7", "21", "30"] {
+        let (pushes, moves, pushes_at_moves) = known3(level);
+        let args = ["sokoban", "solve", file, "--level", level, "--json"];
+        let plain = &run(&args).json()[0];
+        let mut lex_args = args.to_vec();
+        lex_args.extend(["--optimize", "pushes,moves"]);
+        let o = run(&lex_args);
+        assert_eq!(Some(o.code), Some(0), "level {level}: {}", o.stderr.clone());
+        let r = &o.json()[0];
+        assert_eq!(r["optimal"], "pushes,moves", "level {level}: {r}");
+        assert_eq!(r["pushes"], pushes, "level {level}");
+        let m = r["moves"].as_u64().unwrap() as usize;
+        // No plan has fewer moves at all; when a move-optimal plan has the optimal
+        // pushes, it is also the fewest moves among push-optimal plans.
+        assert!(m >= moves, "level {level}: {m} < {moves}");
+        if pushes_at_moves == pushes {
+            assert_eq!(m, moves, "level {level}");
+        }
+        let p = plain["moves"].as_u64().unwrap() as usize;
+        assert!(m <= p, "level {level}: {m} moves, pushes mode had {p}");
+        fewer_moves_than_pushes_mode += usize::from(m < p);
+        let v = run(&[
+            "sokoban",
+            "verify",
+            file,
+            "--level",
+            level,
+            "--plan",
+            r["plan"].as_str().unwrap(),
+        ]);
+        assert_eq!(Some(v.code), Some(0), "{}", v.stdout.clone());
+    }
+    // Level 4's push-optimal plan from the push encoding walks 31 moves; 23 suffice.
+    assert!(fewer_moves_than_pushes_mode > 0);
+    let t = run(&[
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "4",
+        "--optimize",
+        "pushes,moves",
+    ]);
+    assert!(
+        t.stdout
+            .clone()
+            .contains("push-optimal (no plan of at most 6 pushes), then move-optimal"),
+        "{}",
+        t.stdout.clone()
+    );
 }
 
 fn temp(text: &str) -> tempfile::NamedTempFile {
@@ -136,6 +203,8 @@ fn every_pruning_family_and_solver_option_set_keeps_the_known_optimum() {
         &["--no-prune", "goal-reach"],
         &["--no-prune", "distance"],
         &["--no-prune", "dead-squares"],
+        &["--no-prune", "undo"],
+        &["--no-seed"],
         &["--cadical-config", "default"],
         &["--cadical-config", "sat"],
         &["--reach", "layers"],

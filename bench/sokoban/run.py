@@ -49,7 +49,7 @@ def main():
     ap.add_argument("--optimize", default="pushes")
     ap.add_argument("--time-limit", type=float, default=60)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--levels", default=None, help="range of positions, e.g. 1-40")
+    ap.add_argument("--levels", default=None, help="positions, e.g. 1-40 or 36,87,100-105")
     argv = sys.argv[1:]
     extra = argv[argv.index("--") + 1:] if "--" in argv else []
     argv = argv[:argv.index("--")] if "--" in argv else argv
@@ -58,8 +58,11 @@ def main():
     names = titles(a.file)
     positions = list(range(1, len(names) + 1))
     if a.levels:
-        lo, hi = a.levels.split("-")
-        positions = [p for p in positions if int(lo) <= p <= int(hi)]
+        keep = set()
+        for part in a.levels.split(","):
+            lo, _, hi = part.partition("-")
+            keep.update(range(int(lo), int(hi or lo) + 1))
+        positions = [p for p in positions if p in keep]
     known = known_optima(os.path.basename(a.file))
 
     def run(pos):

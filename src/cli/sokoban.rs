@@ -62,6 +62,18 @@ pub enum OptimizeArg {
     Pushes,
     /// Fewest moves (time-indexed move encoding).
     Moves,
+    /// Fewest pushes, then fewest moves among plans with that many pushes.
+    #[value(name = "pushes,moves")]
+    PushesMoves,
+}
+
+/// The encoding written by `encode`.
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum EncodingArg {
+    /// The push encoding (horizon = pushes).
+    Pushes,
+    /// The move encoding (horizon = moves).
+    Moves,
 }
 
 /// Pruning families that can be switched off.
@@ -82,6 +94,8 @@ pub enum PruneArg {
     Pairs,
     /// No move straight back after a move that pushed nothing (move mode).
     NoReversal,
+    /// No push straight back that repeats the state two pushes earlier (push mode).
+    Undo,
 }
 
 /// Player reachability encodings of the push mode.
@@ -141,6 +155,10 @@ pub struct SolveArgs {
     /// solver then climbs from the lower bound instead of starting just below that plan).
     #[arg(long)]
     pub no_seed: bool,
+    /// Below a known plan, keep assuming goal(T) rather than adding it as a unit clause
+    /// (for measurement).
+    #[arg(long)]
+    pub assume_goals: bool,
 }
 
 /// Arguments of `verify`.
@@ -162,8 +180,8 @@ pub struct EncodeArgs {
     #[arg(long)]
     pub horizon: usize,
     /// Which encoding.
-    #[arg(long, value_enum, default_value_t = OptimizeArg::Pushes)]
-    pub optimize: OptimizeArg,
+    #[arg(long, value_enum, default_value_t = EncodingArg::Pushes)]
+    pub optimize: EncodingArg,
     /// Output file (default stdout).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -247,6 +265,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         optimize: match a.optimize {
             OptimizeArg::Moves => Optimize::Moves,
             OptimizeArg::Pushes => Optimize::Pushes,
+            OptimizeArg::PushesMoves => Optimize::PushesMoves,
         },
         max_moves: a.max_moves,
         max_pushes: a.max_pushes,
@@ -255,20 +274,22 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         backend: a.solver.clone(),
         stride: a.stride.unwrap_or(match a.optimize {
             OptimizeArg::Moves => 2,
-            OptimizeArg::Pushes => 8,
+            OptimizeArg::Pushes | OptimizeArg::PushesMoves => 8,
         }),
         cadical_config: Some(a.cadical_config.clone().unwrap_or_else(|| {
             match a.optimize {
                 OptimizeArg::Moves => "default",
-                OptimizeArg::Pushes => "unsat",
+                OptimizeArg::Pushes | OptimizeArg::PushesMoves => "unsat",
             }
             .to_string()
         })),
         no_seed: a.no_seed,
+        assume_goals: a.assume_goals,
         moves: MoveOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
             distance: prune_on(PruneArg::Distance),
             no_reversal: prune_on(PruneArg::NoReversal),
+            max_pushes: None, // set from --max-pushes by the library
         },
         pushes: PushOptions {
             dead_squares: prune_on(PruneArg::DeadSquares),
@@ -277,6 +298,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             goal_reach: prune_on(PruneArg::GoalReach),
             waste: prune_on(PruneArg::Waste),
             pairs: prune_on(PruneArg::Pairs),
+            undo: prune_on(PruneArg::Undo),
             reach: match a.reach {
                 ReachArg::Layers => Reach::Layers,
                 ReachArg::Loops => Reach::Loops,
@@ -334,7 +356,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             }
         };
         exit = exit.worst(match report.status {
-            Status::Solved if report.optimal.is_none() => Exit::Unknown,
+            Status::Solved if report.optimal != Some(report.optimize) => Exit::Unknown,
             Status::Solved => Exit::Ok,
             Status::NoPlan | Status::Unsolvable => Exit::NoSolution,
             Status::Unknown => Exit::Unknown,
@@ -377,9 +399,29 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
 }
 
 fn text(level: &Level, r: &Report) -> String {
-    let unit = r.optimize.name();
+    let unit = match r.optimize {
+        Optimize::Pushes => "pushes",
+        Optimize::Moves | Optimize::PushesMoves => "moves",
+    };
     let mut s = format!("level {}: {}", level.title, r.status.name());
     match r.status {
+        Status::Solved if r.optimize == Optimize::PushesMoves && r.optimal.is_some() => {
+            let (moves, pushes) = (r.moves.unwrap_or(0), r.pushes.unwrap_or(0));
+            s.push_str(&format!(", {moves} moves, {pushes} pushes, push-optimal"));
+            if let Some(p) = r.push_proven_below {
+                s.push_str(&format!(" (no plan of at most {p} pushes)"));
+            }
+            match (r.optimal, r.proven_below) {
+                (Some(Optimize::PushesMoves), Some(m)) => s.push_str(&format!(
+                    ", then move-optimal (none of {pushes} pushes and at most {m} moves)"
+                )),
+                (Some(Optimize::PushesMoves), None) => s.push_str(", then move-optimal"),
+                (_, Some(m)) => s.push_str(&format!(
+                    ", fewest moves not proven (time limit; none of {pushes} pushes and at most {m} moves)"
+                )),
+                (_, None) => s.push_str(", fewest moves not proven (time limit)"),
+            }
+        }
         Status::Solved => {
             s.push_str(&format!(
                 ", {} moves, {} pushes",
@@ -431,6 +473,7 @@ fn json(file: &str, level: &Level, r: &Report) -> String {
         "optimize": r.optimize.name(),
         "horizon": r.horizon,
         "proven_no_plan_up_to": r.proven_below,
+        "proven_no_plan_up_to_pushes": r.push_proven_below,
         "reason": r.reason,
         "stats": {
             "boxes": level.boxes.len(),
@@ -493,8 +536,8 @@ fn encode(a: EncodeArgs) -> Result<Exit, Fail> {
         message: format!("{file}: level {}: unsolvable: {}", level.title, u.0),
     })?;
     let mut enc: Box<dyn HorizonEncoding> = match a.optimize {
-        OptimizeArg::Moves => Box::new(MoveEncoding::new(&board, MoveOptions::default())),
-        OptimizeArg::Pushes => Box::new(PushEncoding::new(&board, PushOptions::default())),
+        EncodingArg::Moves => Box::new(MoveEncoding::new(&board, MoveOptions::default())),
+        EncodingArg::Pushes => Box::new(PushEncoding::new(&board, PushOptions::default())),
     };
     while enc.horizon() < a.horizon {
         enc.extend();
@@ -509,13 +552,13 @@ fn encode(a: EncodeArgs) -> Result<Exit, Fail> {
         format!(
             "{} encoding: a plan of at most {} {} exists iff this formula is satisfiable",
             match a.optimize {
-                OptimizeArg::Moves => "move",
-                OptimizeArg::Pushes => "push",
+                EncodingArg::Moves => "move",
+                EncodingArg::Pushes => "push",
             },
             a.horizon,
             match a.optimize {
-                OptimizeArg::Moves => "moves",
-                OptimizeArg::Pushes => "pushes",
+                EncodingArg::Moves => "moves",
+                EncodingArg::Pushes => "pushes",
             }
         ),
     ];

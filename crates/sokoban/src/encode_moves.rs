@@ -25,6 +25,9 @@ pub struct MoveOptions {
     /// Forbid a move that undoes the previous move when that one pushed nothing (such
     /// pairs never occur in a shortest plan, so optimality proofs stay valid).
     pub no_reversal: bool,
+    /// Only plans of at most this many pushes (a sequential counter over the steps that
+    /// push): with the push-optimal count, the least moves among push-optimal plans.
+    pub max_pushes: Option<usize>,
 }
 
 impl Default for MoveOptions {
@@ -33,6 +36,7 @@ impl Default for MoveOptions {
             dead_squares: true,
             distance: true,
             no_reversal: false,
+            max_pushes: None,
         }
     }
 }
@@ -52,6 +56,7 @@ struct Families {
     dead: FamilyId,
     distance: FamilyId,
     reversal: FamilyId,
+    budget: FamilyId,
 }
 
 /// The move encoding under construction; grows one step at a time.
@@ -76,6 +81,45 @@ pub struct MoveEncoding {
     walk: Vec<u32>,
     /// Per box: least number of moves before it can stand on each of its cells.
     box_lb: Vec<Vec<u32>>,
+    /// With a push budget: per step, "the steps so far pushed at least j" for j = 1…cap.
+    pushed_at_least: Vec<Vec<Lit>>,
+}
+
+impl MoveEncoding {
+    /// Step `t` of the push budget: a box leaving a cell marks the step as pushing, and
+    /// a sequential counter (Sinz) over those marks allows at most `cap` of them.
+    fn push_budget(&mut self, t: usize, cap: usize) {
+        let fam = self.fam.budget;
+        let pushed = self.f.new_var(&format!("step {t}->{} pushes", t + 1)).pos();
+        for b in 0..self.board.boxes.len() {
+            for &c in &self.cells_of[b].clone() {
+                let now = self.bx(b, c, t).expect("own");
+                let next = self.bx(b, c, t + 1).expect("own");
+                self.f.add_clause(fam, &[!now, next, pushed]);
+            }
+        }
+        if cap == 0 {
+            self.f.add_clause(fam, &[!pushed]);
+            return;
+        }
+        let block =
+            self.f
+                .new_named_block(&format!("pushes by t={}", t + 1), &[cap as u32], move |i| {
+                    format!("at least {} pushes by t={}", i[0] + 1, t + 1)
+                });
+        let now: Vec<Lit> = (0..cap as u32).map(|j| block.var(&[j]).pos()).collect();
+        self.f.add_clause(fam, &[!pushed, now[0]]);
+        if let Some(before) = self.pushed_at_least.last().cloned() {
+            for j in 0..cap {
+                self.f.add_clause(fam, &[!before[j], now[j]]);
+                if j + 1 < cap {
+                    self.f.add_clause(fam, &[!pushed, !before[j], now[j + 1]]);
+                }
+            }
+            self.f.add_clause(fam, &[!pushed, !before[cap - 1]]);
+        }
+        self.pushed_at_least.push(now);
+    }
 }
 
 /// Pairwise at-most-one measured faster than the ladder here (fewer auxiliaries, direct
@@ -103,6 +147,7 @@ impl MoveEncoding {
             dead: f.family("dead squares"),
             distance: f.family("distance pruning"),
             reversal: f.family("no walking back"),
+            budget: f.family("push budget"),
         };
         let walk = board.walk_distances(board.player);
         let to_goal = dist_to_goals(&board);
@@ -163,6 +208,7 @@ impl MoveEncoding {
             max_to_goal,
             walk,
             box_lb,
+            pushed_at_least: Vec::new(),
         };
         enc.add_layer();
         let p0 = enc.p(enc.board.player, 0);
@@ -393,6 +439,9 @@ impl HorizonEncoding for MoveEncoding {
                 self.f.add_clause(fam.pushing, &came);
             }
         }
+        if let Some(cap) = self.opts.max_pushes {
+            self.push_budget(t, cap);
+        }
     }
 
     fn goal(&mut self, horizon: usize) -> Lit {
@@ -502,7 +551,7 @@ mod tests {
             .collect();
         assert_eq!(
             empty,
-            vec!["no walking back"],
+            vec!["no walking back", "push budget"],
             "only switched-off families are empty"
         );
     }

@@ -39,6 +39,9 @@ pub struct PushOptions {
     /// two boxes stand at step `t` only where their two-box push distance is at most
     /// `T − t` (see [`crate::pairs`]).
     pub pairs: bool,
+    /// No undo: a push straight back that returns the box to where it stood, with the
+    /// player ending where it could already walk, repeats a state (two wasted pushes).
+    pub undo: bool,
     /// The reachability encoding.
     pub reach: Reach,
 }
@@ -52,6 +55,7 @@ impl Default for PushOptions {
             goal_reach: true,
             waste: true,
             pairs: true,
+            undo: true,
             reach: Reach::default(),
         }
     }
@@ -71,6 +75,7 @@ struct Families {
     goal_reach: FamilyId,
     waste: FamilyId,
     pairs: FamilyId,
+    undo: FamilyId,
 }
 
 /// The push encoding under construction.
@@ -126,6 +131,7 @@ impl PushEncoding {
             goal_reach: f.family("goal reachability"),
             waste: f.family("waste budget"),
             pairs: f.family("pair distances"),
+            undo: f.family("no undo"),
         };
         let coords: Arc<Vec<(usize, usize)>> =
             Arc::new((0..n as u32).map(|c| board.coords(c)).collect());
@@ -329,6 +335,31 @@ impl PushEncoding {
                     .collect();
                 self.f.add_clause(fam.goal_reach, &clause);
             }
+        }
+    }
+
+    /// Forbids pushing at step `t` the box that step `t − 1` pushed straight back when
+    /// the cell the player ends on was reachable before step `t − 1`: the state after
+    /// step `t` would equal the state before step `t − 1` (same boxes, same region), so a
+    /// plan doing it is two pushes longer than one without.
+    fn no_undo(&mut self, t: usize) {
+        let index: HashMap<(u32, Dir), u32> = self
+            .cands
+            .iter()
+            .enumerate()
+            .map(|(k, &cd)| (cd, k as u32))
+            .collect();
+        for (k, &(c, d)) in self.cands.clone().iter().enumerate() {
+            let ahead = self.board.nb[c as usize][d.index()].expect("candidate");
+            let Some(&back) = index.get(&(ahead, d.opposite())) else {
+                continue;
+            };
+            let clause = [
+                !self.push(k as u32, t - 1),
+                !self.push(back, t),
+                !self.reach[t - 1].reach(ahead),
+            ];
+            self.f.add_clause(self.fam.undo, &clause);
         }
     }
 
@@ -567,6 +598,9 @@ impl HorizonEncoding for PushEncoding {
         if t > 0 {
             let (w0, w1) = (self.wait(t - 1), self.wait(t));
             self.f.add_clause(fam.action, &[!w0, w1]);
+        }
+        if self.opts.undo && t > 0 {
+            self.no_undo(t);
         }
         if let Some(&g) = self.goals.get(&t) {
             let w = self.wait(t);

@@ -63,6 +63,8 @@ pub struct SearchLimits<'a> {
     /// A plan known before the search (LURD, verified later like any other) and its
     /// cost: the search starts just below it instead of climbing from `start`.
     pub seed: Option<(String, usize)>,
+    /// Below a known plan, add `goal(T)` as a unit clause instead of assuming it.
+    pub goal_units: bool,
     /// Called before and after each solver call.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
@@ -144,6 +146,7 @@ pub fn search(
             let mut fed = 0usize;
             let mut proven: Option<usize> = None;
             let mut best: Option<(String, usize)> = None;
+            let mut asserted: Option<usize> = None;
             let stride = limits.stride.max(1);
             let cap = |h: usize| limits.max_horizon.map_or(h, |m| h.min(m));
             // The call just below the bound matters only when the bound is the optimum,
@@ -208,7 +211,17 @@ pub fn search(
                 };
                 report(None, enc.formula());
                 let t1 = Instant::now();
-                let outcome = solver.solve(&[goal]).map_err(|e| e.to_string())?;
+                // Below a known plan every later question asks for fewer pushes, and a plan
+                // of fewer pushes also has its boxes on the goals at this horizon (it waits
+                // there): the goal can become a clause for good. As a unit it simplifies
+                // the formula at the root, which an assumption cannot.
+                let descending = best.is_some() && limits.goal_units;
+                if descending && asserted != Some(horizon) {
+                    solver.add_clause(&[goal]);
+                    asserted = Some(horizon);
+                }
+                let assumptions: &[Lit] = if descending { &[] } else { &[goal] };
+                let outcome = solver.solve(assumptions).map_err(|e| e.to_string())?;
                 stats.solve_time += t1.elapsed();
                 stats.calls += 1;
                 report(Some(outcome), enc.formula());
@@ -234,7 +247,7 @@ pub fn search(
                         }
                     },
                     Outcome::Unsat => {
-                        if !solver.failed(goal) {
+                        if !descending && !solver.failed(goal) {
                             return Err(format!(
                                 "the formula is unsatisfiable without asking for the goal at {horizon} (an encoding bug)"
                             ));

@@ -18,6 +18,9 @@ pub enum Optimize {
     /// Fewest pushes (the push encoding with player reachability).
     #[default]
     Pushes,
+    /// Fewest pushes, then the fewest moves among plans with that many pushes (the push
+    /// encoding, then the move encoding with a push budget).
+    PushesMoves,
 }
 
 impl Optimize {
@@ -26,13 +29,14 @@ impl Optimize {
         match self {
             Optimize::Moves => "moves",
             Optimize::Pushes => "pushes",
+            Optimize::PushesMoves => "pushes,moves",
         }
     }
 
-    /// The singular unit: "move" or "push".
+    /// The singular unit of the horizons asked last: "move" or "push".
     pub fn unit(self) -> &'static str {
         match self {
-            Optimize::Moves => "move",
+            Optimize::Moves | Optimize::PushesMoves => "move",
             Optimize::Pushes => "push",
         }
     }
@@ -65,6 +69,9 @@ pub struct SolveOptions {
     /// Push mode: skip the weighted A* search for a first plan (see [`crate::seed`]),
     /// so that the solver climbs from the lower bound.
     pub no_seed: bool,
+    /// Keep assuming `goal(T)` below a known plan instead of adding it as a unit clause
+    /// (for measurement).
+    pub assume_goals: bool,
 }
 
 /// The verdict on a level.
@@ -128,8 +135,11 @@ pub struct Report {
     pub optimal: Option<Optimize>,
     /// The last horizon asked.
     pub horizon: Option<usize>,
-    /// The largest horizon proven to have no plan (in the unit of `optimize`).
+    /// The largest horizon proven to have no plan (in the unit of `optimize`; moves for
+    /// `pushes,moves`, among plans with the optimal pushes).
     pub proven_below: Option<usize>,
+    /// For `pushes,moves`: the largest number of pushes proven to admit no plan.
+    pub push_proven_below: Option<usize>,
     /// The unit of horizons.
     pub optimize: Optimize,
     /// Why the level is unsolvable, or what limit stopped the search.
@@ -159,6 +169,7 @@ impl Report {
             optimal: None,
             horizon: None,
             proven_below: None,
+            push_proven_below: None,
             optimize,
             reason: None,
             stats: SolveStats::default(),
@@ -199,7 +210,64 @@ fn build_backend(opts: &SolveOptions) -> Result<Box<dyn gridsat_sat::Backend>, S
 pub fn solve_level(
     level: &Level,
     opts: &SolveOptions,
+    mut progress: Option<&mut dyn FnMut(&Progress)>,
+) -> Result<Report, SolveError> {
+    if opts.optimize != Optimize::PushesMoves {
+        return solve_one(level, opts, progress, None);
+    }
+    let began = Instant::now();
+    let mut first = opts.clone();
+    first.optimize = Optimize::Pushes;
+    let pushed = {
+        let mut forward = |p: &Progress| {
+            if let Some(f) = progress.as_mut() {
+                f(p)
+            }
+        };
+        solve_one(level, &first, Some(&mut forward), None)?
+    };
+    let (Some(plan), Some(pushes), Some(moves), Some(Optimize::Pushes)) =
+        (&pushed.plan, pushed.pushes, pushed.moves, pushed.optimal)
+    else {
+        // No push-optimal plan proven: nothing to minimise moves over.
+        return Ok(Report {
+            optimize: Optimize::PushesMoves,
+            ..pushed
+        });
+    };
+    // Fewest moves with at most that many pushes (no plan has fewer), starting just
+    // below the push-optimal plan's moves.
+    let mut second = opts.clone();
+    second.optimize = Optimize::Moves;
+    second.moves.max_pushes = Some(pushes);
+    second.time_limit = opts.time_limit.map(|t| t.saturating_sub(began.elapsed()));
+    let seed = Some((plan.clone(), moves));
+    let mut r = solve_one(level, &second, progress, seed)?;
+    r.optimize = Optimize::PushesMoves;
+    r.stats.seconds = began.elapsed().as_secs_f64();
+    r.stats.lower_bound = pushed.stats.lower_bound;
+    if r.pushes != Some(pushes) {
+        return Err(SolveError::Verification(format!(
+            "the move phase returned a plan of {:?} pushes, the proven optimum is {pushes}",
+            r.pushes
+        )));
+    }
+    r.optimal = Some(if r.optimal.is_some() {
+        Optimize::PushesMoves
+    } else {
+        Optimize::Pushes
+    });
+    r.push_proven_below = pushed.proven_below;
+    Ok(r)
+}
+
+/// One search in one encoding, optionally starting below a known plan (`seed`: LURD
+/// and its cost in the unit of `opts.optimize`).
+fn solve_one(
+    level: &Level,
+    opts: &SolveOptions,
     progress: Option<&mut dyn FnMut(&Progress)>,
+    given_seed: Option<(String, usize)>,
 ) -> Result<Report, SolveError> {
     let began = Instant::now();
     let deadline = opts.time_limit.map(|d| began + d);
@@ -214,12 +282,19 @@ pub fn solve_level(
     let mut solver = build_backend(opts).map_err(SolveError::Solver)?;
     let (mut enc, start, max): (Box<dyn HorizonEncoding>, usize, Option<usize>) =
         match opts.optimize {
-            Optimize::Moves => (
-                Box::new(MoveEncoding::new(&board, opts.moves)),
-                move_lower_bound(&board),
-                opts.max_moves,
-            ),
-            Optimize::Pushes => {
+            Optimize::Moves => {
+                let mut mo = opts.moves;
+                mo.max_pushes = match (mo.max_pushes, opts.max_pushes) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                (
+                    Box::new(MoveEncoding::new(&board, mo)),
+                    move_lower_bound(&board),
+                    opts.max_moves,
+                )
+            }
+            Optimize::Pushes | Optimize::PushesMoves => {
                 let lb = matching_bound(&board).unwrap_or(0) as usize;
                 let max = match (opts.max_pushes, opts.max_moves) {
                     (Some(a), Some(b)) => Some(a.min(b)),
@@ -232,20 +307,22 @@ pub fn solve_level(
                 )
             }
         };
-    let seed = (opts.optimize == Optimize::Pushes && !opts.no_seed)
-        .then(|| {
-            // A tenth of the time limit at most: the seed is a shortcut, not the search.
-            let budget = opts.time_limit.map(|t| began + t / 10);
-            seed_plan(
-                &board,
-                SeedLimits {
-                    deadline: budget,
-                    ..SeedLimits::default()
-                },
-            )
-        })
-        .flatten()
-        .map(|s| (s.plan, s.pushes));
+    let seed = given_seed.or_else(|| {
+        (opts.optimize == Optimize::Pushes && !opts.no_seed)
+            .then(|| {
+                // A tenth of the time limit at most: the seed is a shortcut, not the search.
+                let budget = opts.time_limit.map(|t| began + t / 10);
+                seed_plan(
+                    &board,
+                    SeedLimits {
+                        deadline: budget,
+                        ..SeedLimits::default()
+                    },
+                )
+            })
+            .flatten()
+            .map(|s| (s.plan, s.pushes))
+    });
     let mut stats = SearchStats::default();
     let verdict = search(
         enc.as_mut(),
@@ -257,6 +334,7 @@ pub fn solve_level(
             interrupt: opts.interrupt.clone(),
             stride: opts.stride.max(1),
             seed,
+            goal_units: !opts.assume_goals,
             progress,
         },
         &mut stats,
@@ -288,7 +366,7 @@ pub fn solve_level(
             let r = verify(level, &plan).map_err(|e| SolveError::Verification(e.to_string()))?;
             let count = match opts.optimize {
                 Optimize::Moves => r.moves,
-                Optimize::Pushes => r.pushes,
+                Optimize::Pushes | Optimize::PushesMoves => r.pushes,
             };
             if count > horizon || (optimal && count != horizon) {
                 return Err(SolveError::Verification(format!(

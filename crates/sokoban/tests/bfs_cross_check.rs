@@ -62,6 +62,33 @@ impl Game {
         }
     }
 
+    /// The least (pushes, moves) in lexicographic order, by Dijkstra over states.
+    fn lex_optimum(&self, start: State) -> Option<(u32, u32)> {
+        use std::cmp::Reverse;
+        let mut dist: HashMap<State, (u32, u32)> = HashMap::new();
+        let mut heap = std::collections::BinaryHeap::new();
+        dist.insert(start.clone(), (0, 0));
+        heap.push(Reverse(((0u32, 0u32), start)));
+        while let Some(Reverse((d, s))) = heap.pop() {
+            if dist.get(&s).is_some_and(|&best| best < d) {
+                continue;
+            }
+            if self.solved(&s) {
+                return Some(d);
+            }
+            for dir in 0..4 {
+                if let Some((n, pushed)) = self.step(&s, dir) {
+                    let nd = (d.0 + pushed as u32, d.1 + 1);
+                    if dist.get(&n).is_none_or(|&old| nd < old) {
+                        dist.insert(n.clone(), nd);
+                        heap.push(Reverse((nd, n)));
+                    }
+                }
+            }
+        }
+        None
+    }
+
     fn solved(&self, s: &State) -> bool {
         s.1.iter().all(|&b| self.goal[b])
     }
@@ -165,6 +192,34 @@ fn tiny_levels_match_the_bfs_in_both_modes() {
                 "pushes ({reach:?}, seed {seed}) of\n{text}"
             );
         }
+    }
+}
+
+/// Fewest pushes, then fewest moves: both counts equal Dijkstra's lexicographic optimum.
+fn check_pushes_then_moves(l: &Level) {
+    let g = Game::of(l);
+    let (pushes, moves) = g
+        .lex_optimum((l.player, l.boxes.clone()))
+        .expect("solvable");
+    let opts = SolveOptions {
+        optimize: Optimize::PushesMoves,
+        ..Default::default()
+    };
+    let r = solve_level(l, &opts, None).unwrap();
+    let v = verify(l, r.plan.as_deref().expect("a plan")).unwrap();
+    assert_eq!(
+        (v.pushes, v.moves),
+        (pushes as usize, moves as usize),
+        "pushes then moves of\n{l}"
+    );
+    assert_eq!(r.optimal, Some(Optimize::PushesMoves));
+    assert_eq!((r.pushes, r.moves), (Some(v.pushes), Some(v.moves)));
+}
+
+#[test]
+fn pushes_then_moves_match_dijkstra_on_tiny_levels() {
+    for text in TINY {
+        check_pushes_then_moves(&level(text));
     }
 }
 
@@ -309,6 +364,7 @@ proptest! {
         }
         let (_, _, p) = sat(&l, Optimize::Pushes, Reach::Layers, false);
         prop_assert_eq!(p, Some(pushes as usize), "pushes (layers) of\n{}", l);
+        check_pushes_then_moves(&l);
     }
 
     /// Three boxes exercise the pair table, the freeze patterns and the waste budgets
