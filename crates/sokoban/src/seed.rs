@@ -52,10 +52,8 @@ pub fn seed_plan(board: &Board, limits: SeedLimits) -> Option<Seed> {
             break;
         }
         let bound = best.as_ref().map(|s| s.pushes as u32);
-        match astar(board, limits, w, bound) {
-            Some(s) => best = Some(s),
-            None if bound.is_some() && w == 4 => break,
-            None => {}
+        if let Some(s) = astar(board, limits, w, bound) {
+            best = Some(s);
         }
     }
     best
@@ -108,7 +106,7 @@ fn astar(board: &Board, limits: SeedLimits, w: u32, bound: Option<u32>) -> Optio
         let player = nodes[i].player;
         let (key, region) = canon(&boxes, player);
         if best_g.get(&(boxes.clone(), key)).is_some_and(|&b| b < g) {
-            continue; // a cheaper copy was expanded
+            continue; // reached more cheaply since this entry was queued
         }
         if solved(&boxes) {
             let mut pushes = Vec::new();
