@@ -20,6 +20,8 @@ pub struct SeedLimits {
     pub max_states: usize,
     /// Give up at this instant.
     pub deadline: Option<Instant>,
+    /// Only plans of at most this many pushes are of use.
+    pub max_pushes: Option<usize>,
 }
 
 impl Default for SeedLimits {
@@ -27,6 +29,7 @@ impl Default for SeedLimits {
         SeedLimits {
             max_states: 200_000,
             deadline: None,
+            max_pushes: None,
         }
     }
 }
@@ -47,11 +50,12 @@ pub struct Seed {
 /// plans shorter than the best so far, while the limits allow; returns the best plan.
 pub fn seed_plan(board: &Board, limits: SeedLimits) -> Option<Seed> {
     let mut best: Option<Seed> = None;
+    let cap = limits.max_pushes.map(|m| m.saturating_add(1) as u32);
     for w in WEIGHTS {
         if limits.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let bound = best.as_ref().map(|s| s.pushes as u32);
+        let bound = best.as_ref().map(|s| s.pushes as u32).or(cap);
         if let Some(s) = astar(board, limits, w, bound) {
             best = Some(s);
         }
@@ -75,7 +79,9 @@ fn astar(board: &Board, limits: SeedLimits, w: u32, bound: Option<u32>) -> Optio
     let n = board.len();
     let h = |boxes: &[u32]| -> u32 { boxes.iter().map(|&b| to_goal[b as usize]).sum() };
     let solved = |boxes: &[u32]| boxes.iter().all(|&b| board.goal[b as usize]);
-    if board.boxes.iter().any(|&b| to_goal[b as usize] == INF) {
+    if board.boxes.iter().any(|&b| to_goal[b as usize] == INF)
+        || bound.is_some_and(|b| h(&board.boxes) >= b)
+    {
         return None;
     }
     let canon = |boxes: &[u32], player: u32| -> (u32, Vec<bool>) {
@@ -194,6 +200,17 @@ mod tests {
         let s = seed_plan(&b, SeedLimits::default()).unwrap();
         let r = verify(&level, &s.plan).unwrap();
         assert_eq!(r.pushes, s.pushes);
+    }
+
+    #[test]
+    fn a_push_budget_below_the_optimum_finds_nothing() {
+        let (_, b) = board("#######\n#@ $ .#\n#######\n");
+        let within = |m| SeedLimits {
+            max_pushes: Some(m),
+            ..SeedLimits::default()
+        };
+        assert_eq!(seed_plan(&b, within(1)), None);
+        assert_eq!(seed_plan(&b, within(2)).map(|s| s.pushes), Some(2));
     }
 
     #[test]

@@ -316,6 +316,7 @@ fn solve_one(
                     &board,
                     SeedLimits {
                         deadline: budget,
+                        max_pushes: max,
                         ..SeedLimits::default()
                     },
                 )
