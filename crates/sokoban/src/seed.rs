@@ -9,12 +9,13 @@ use crate::board::{Board, INF};
 use crate::deadsquares::dist_to_goals;
 use crate::level::Dir;
 use crate::plan::{Push, pushes_to_lurd, reachable};
+use gridsat_sat::Interrupt;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
 /// Limits of [`seed_plan`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SeedLimits {
     /// States expanded at most, per pass.
     pub max_states: usize,
@@ -22,6 +23,8 @@ pub struct SeedLimits {
     pub deadline: Option<Instant>,
     /// Only plans of at most this many pushes are of use.
     pub max_pushes: Option<usize>,
+    /// Give up when this flag is raised (Ctrl-C).
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Default for SeedLimits {
@@ -30,7 +33,15 @@ impl Default for SeedLimits {
             max_states: 200_000,
             deadline: None,
             max_pushes: None,
+            interrupt: None,
         }
+    }
+}
+
+impl SeedLimits {
+    fn stopped(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.interrupt.as_ref().is_some_and(|i| i.is_set())
     }
 }
 
@@ -52,11 +63,11 @@ pub fn seed_plan(board: &Board, limits: SeedLimits) -> Option<Seed> {
     let mut best: Option<Seed> = None;
     let cap = limits.max_pushes.map(|m| m.saturating_add(1) as u32);
     for w in WEIGHTS {
-        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if limits.stopped() {
             break;
         }
         let bound = best.as_ref().map(|s| s.pushes as u32).or(cap);
-        if let Some(s) = astar(board, limits, w, bound) {
+        if let Some(s) = astar(board, &limits, w, bound) {
             best = Some(s);
         }
     }
@@ -74,7 +85,7 @@ struct Node {
 /// boxes' push distances to their nearest goals times `w`/4, boxes kept off dead
 /// squares, states that cannot beat `bound` pruned. Returns `None` when the limits stop
 /// it first or no plan beats the bound.
-fn astar(board: &Board, limits: SeedLimits, w: u32, bound: Option<u32>) -> Option<Seed> {
+fn astar(board: &Board, limits: &SeedLimits, w: u32, bound: Option<u32>) -> Option<Seed> {
     let to_goal = dist_to_goals(board);
     let n = board.len();
     let h = |boxes: &[u32]| -> u32 { boxes.iter().map(|&b| to_goal[b as usize]).sum() };
@@ -129,9 +140,7 @@ fn astar(board: &Board, limits: SeedLimits, w: u32, bound: Option<u32>) -> Optio
             });
         }
         expanded += 1;
-        if expanded > limits.max_states
-            || (expanded % 1024 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if expanded > limits.max_states || (expanded % 1024 == 0 && limits.stopped()) {
             return None;
         }
         for (bi, &b) in boxes.iter().enumerate() {
@@ -211,6 +220,18 @@ mod tests {
         };
         assert_eq!(seed_plan(&b, within(1)), None);
         assert_eq!(seed_plan(&b, within(2)).map(|s| s.pushes), Some(2));
+    }
+
+    #[test]
+    fn a_raised_interrupt_stops_it() {
+        let (_, b) = board("#######\n#@ $ .#\n#######\n");
+        let flag = Interrupt::new();
+        flag.interrupt();
+        let limits = SeedLimits {
+            interrupt: Some(flag),
+            ..SeedLimits::default()
+        };
+        assert_eq!(seed_plan(&b, limits), None);
     }
 
     #[test]

@@ -317,6 +317,7 @@ fn solve_one(
                     SeedLimits {
                         deadline: budget,
                         max_pushes: max,
+                        interrupt: opts.interrupt.clone(),
                         ..SeedLimits::default()
                     },
                 )
