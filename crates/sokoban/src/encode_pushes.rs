@@ -110,6 +110,8 @@ pub struct PushEncoding {
     dead_pairs: Vec<(u32, u32)>,
     /// Pairs of cells with their two-box distance, where it exceeds both one-box ones.
     far_pairs: Vec<(u32, u32, u32)>,
+    /// Candidate pushes and the candidates that push their box straight back (no undo).
+    undo_pairs: Vec<(u32, u32, u32)>,
 }
 
 impl PushEncoding {
@@ -201,7 +203,11 @@ impl PushEncoding {
             waste: Vec::new(),
             dead_pairs: Vec::new(),
             far_pairs: Vec::new(),
+            undo_pairs: Vec::new(),
         };
+        if opts.undo {
+            enc.undo_pairs = enc.undo_pairs();
+        }
         if opts.pairs && enc.board.boxes.len() >= 2 {
             enc.pair_lists();
         }
@@ -343,24 +349,34 @@ impl PushEncoding {
     /// step `t` would equal the state before step `t − 1` (same boxes, same region), so a
     /// plan doing it is two pushes longer than one without.
     fn no_undo(&mut self, t: usize) {
+        for &(k, back, ahead) in self.undo_pairs.iter() {
+            let clause = [
+                !self.push(k, t - 1),
+                !self.push(back, t),
+                !self.reach[t - 1].reach(ahead),
+            ];
+            self.f.add_clause(self.fam.undo, &clause);
+        }
+    }
+
+    /// Per candidate push `k` whose box can be pushed straight back: `(k, the candidate
+    /// pushing it back, the cell the box reaches)`.
+    fn undo_pairs(&self) -> Vec<(u32, u32, u32)> {
         let index: HashMap<(u32, Dir), u32> = self
             .cands
             .iter()
             .enumerate()
             .map(|(k, &cd)| (cd, k as u32))
             .collect();
-        for (k, &(c, d)) in self.cands.clone().iter().enumerate() {
-            let ahead = self.board.nb[c as usize][d.index()].expect("candidate");
-            let Some(&back) = index.get(&(ahead, d.opposite())) else {
-                continue;
-            };
-            let clause = [
-                !self.push(k as u32, t - 1),
-                !self.push(back, t),
-                !self.reach[t - 1].reach(ahead),
-            ];
-            self.f.add_clause(self.fam.undo, &clause);
-        }
+        self.cands
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &(c, d))| {
+                let ahead = self.board.nb[c as usize][d.index()].expect("candidate");
+                let back = *index.get(&(ahead, d.opposite()))?;
+                Some((k as u32, back, ahead))
+            })
+            .collect()
     }
 
     /// Fills the dead and far pair lists from the two-box table.
