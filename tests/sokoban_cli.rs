@@ -101,7 +101,7 @@ fn pushes_then_moves_is_push_optimal_and_move_optimal_among_those() {
     assert!(
         t.stdout
             .clone()
-            .contains("push-optimal (no plan of at most 6 pushes), then move-optimal"),
+            .contains("push-optimal (no plan of at most 6 pushes: 5 unsatisfiable, 6 by parity), then move-optimal"),
         "{}",
         t.stdout.clone()
     );
@@ -170,6 +170,10 @@ fn optima_agree_with_the_known_microban_values() {
         let r = &o.json()[0];
         assert_eq!(r["optimal"], "pushes", "level {level}: {r}");
         assert_eq!(r["pushes"], pushes, "level {level}");
+        assert_eq!(r["proven_no_plan_up_to"], pushes - 1, "level {level}");
+        // As many goals as boxes: the push count's parity is known, and matches.
+        let parity = ["even", "odd"][pushes % 2];
+        assert_eq!(r["stats"]["push_parity"], parity, "level {level}");
         assert!(
             r["moves"].as_u64().unwrap() as usize >= moves,
             "level {level}"
@@ -204,6 +208,7 @@ fn every_pruning_family_and_solver_option_set_keeps_the_known_optimum() {
         &["--no-prune", "distance"],
         &["--no-prune", "dead-squares"],
         &["--no-prune", "undo"],
+        &["--no-prune", "parity"],
         &["--no-seed"],
         &["--cadical-config", "default"],
         &["--cadical-config", "sat"],
@@ -433,7 +438,9 @@ fn verify_replays_plans_and_rejects_bad_ones() {
 fn encode_writes_dimacs_whose_satisfiability_is_the_optimum() {
     // The corridor needs 3 moves and 2 pushes.
     for (mode, optimum) in [("moves", 3usize), ("pushes", 2)] {
-        for horizon in [optimum - 1, optimum] {
+        // One above the optimum has the other parity in push mode: the parity clauses
+        // still let the shorter plan wait there.
+        for horizon in [optimum - 1, optimum, optimum + 1] {
             let h = horizon.to_string();
             let o = run(&[
                 "sokoban",
@@ -457,7 +464,7 @@ fn encode_writes_dimacs_whose_satisfiability_is_the_optimum() {
             let f = gridsat_sat::dimacs::read_dimacs(&text).unwrap();
             let mut s = default_backend();
             s.add_formula(&f);
-            let expected = if horizon == optimum {
+            let expected = if horizon >= optimum {
                 Outcome::Sat
             } else {
                 Outcome::Unsat

@@ -96,6 +96,9 @@ pub enum PruneArg {
     NoReversal,
     /// No push straight back that repeats the state two pushes earlier (push mode).
     Undo,
+    /// Push-count parity: skip horizons and plan lengths of the parity no plan has
+    /// (push mode, goals as many as boxes).
+    Parity,
 }
 
 /// Player reachability encodings of the push mode.
@@ -299,6 +302,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             waste: prune_on(PruneArg::Waste),
             pairs: prune_on(PruneArg::Pairs),
             undo: prune_on(PruneArg::Undo),
+            parity: prune_on(PruneArg::Parity),
             reach: match a.reach {
                 ReachArg::Layers => Reach::Layers,
                 ReachArg::Loops => Reach::Loops,
@@ -398,6 +402,18 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
     }
 }
 
+/// "no plan of at most P pushes", saying which bound came from parity rather than from
+/// the solver (a push count of the wrong parity is impossible).
+fn no_plan(p: usize, unit: &str, parity: Option<usize>) -> String {
+    match parity {
+        Some(q) if unit == "pushes" && p > 0 && p % 2 != q => format!(
+            "no plan of at most {p} pushes: {} unsatisfiable, {p} by parity",
+            p - 1
+        ),
+        _ => format!("no plan of at most {p} {unit}"),
+    }
+}
+
 fn text(level: &Level, r: &Report) -> String {
     let unit = match r.optimize {
         Optimize::Pushes => "pushes",
@@ -409,7 +425,7 @@ fn text(level: &Level, r: &Report) -> String {
             let (moves, pushes) = (r.moves.unwrap_or(0), r.pushes.unwrap_or(0));
             s.push_str(&format!(", {moves} moves, {pushes} pushes, push-optimal"));
             if let Some(p) = r.push_proven_below {
-                s.push_str(&format!(" (no plan of at most {p} pushes)"));
+                s.push_str(&format!(" ({})", no_plan(p, "pushes", r.stats.push_parity)));
             }
             match (r.optimal, r.proven_below) {
                 (Some(Optimize::PushesMoves), Some(m)) => s.push_str(&format!(
@@ -430,12 +446,14 @@ fn text(level: &Level, r: &Report) -> String {
             ));
             match (r.optimal, r.proven_below) {
                 (Some(o), Some(p)) => s.push_str(&format!(
-                    ", {}-optimal (no plan of at most {p} {unit})",
-                    o.unit()
+                    ", {}-optimal ({})",
+                    o.unit(),
+                    no_plan(p, unit, r.stats.push_parity)
                 )),
                 (Some(o), None) => s.push_str(&format!(", {}-optimal", o.unit())),
                 (None, Some(p)) => s.push_str(&format!(
-                    ", not proven optimal (time limit; no plan of at most {p} {unit})"
+                    ", not proven optimal (time limit; {})",
+                    no_plan(p, unit, r.stats.push_parity)
                 )),
                 (None, None) => s.push_str(", not proven optimal (time limit)"),
             }
@@ -478,6 +496,7 @@ fn json(file: &str, level: &Level, r: &Report) -> String {
         "stats": {
             "boxes": level.boxes.len(),
             "lower_bound": r.stats.lower_bound,
+            "push_parity": r.stats.push_parity.map(|p| if p == 0 { "even" } else { "odd" }),
             "variables": r.stats.variables,
             "clauses": r.stats.clauses,
             "solver_calls": r.stats.calls,

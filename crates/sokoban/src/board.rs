@@ -167,6 +167,25 @@ impl Board {
         self.boxes.iter().all(|&b| self.goal[b as usize])
     }
 
+    /// The parity every plan's push count has, when the goals are exactly as many as
+    /// the movable boxes. Colour the squares like a chessboard: a push moves one box to
+    /// a square of the other colour, so the number of boxes on dark squares changes by
+    /// one with every push, and it ends at the number of goals on dark squares. (With
+    /// spare goals the end count is not fixed, and neither is the parity.)
+    pub fn push_parity(&self) -> Option<usize> {
+        if self.goal.iter().filter(|&&g| g).count() != self.boxes.len() {
+            return None;
+        }
+        let dark = |c: u32| {
+            let cell = self.cells[c as usize];
+            (cell / self.width + cell % self.width) % 2
+        };
+        let on_dark = |cells: &mut dyn Iterator<Item = u32>| cells.map(dark).sum::<usize>();
+        let start = on_dark(&mut self.boxes.iter().copied());
+        let end = on_dark(&mut self.goals().into_iter());
+        Some((start + end) % 2)
+    }
+
     /// "(row, column)" of a region cell, 1-based, for variable names.
     pub fn coords(&self, c: u32) -> (usize, usize) {
         let cell = self.cells[c as usize];

@@ -42,6 +42,10 @@ pub struct PushOptions {
     /// No undo: a push straight back that returns the box to where it stood, with the
     /// player ending where it could already walk, repeats a state (two wasted pushes).
     pub undo: bool,
+    /// Parity: when goals and boxes are as many, every plan's push count has one parity
+    /// ([`Board::push_parity`]); plans of the other length end nowhere, so the first
+    /// wait never comes at such a step (and the search skips such horizons).
+    pub parity: bool,
     /// The reachability encoding.
     pub reach: Reach,
 }
@@ -56,6 +60,7 @@ impl Default for PushOptions {
             waste: true,
             pairs: true,
             undo: true,
+            parity: true,
             reach: Reach::default(),
         }
     }
@@ -76,6 +81,7 @@ struct Families {
     waste: FamilyId,
     pairs: FamilyId,
     undo: FamilyId,
+    parity: FamilyId,
 }
 
 /// The push encoding under construction.
@@ -112,6 +118,8 @@ pub struct PushEncoding {
     far_pairs: Vec<(u32, u32, u32)>,
     /// Candidate pushes and the candidates that push their box straight back (no undo).
     undo_pairs: Vec<(u32, u32, u32)>,
+    /// The parity of every plan's push count, when known and switched on.
+    parity: Option<usize>,
 }
 
 impl PushEncoding {
@@ -134,6 +142,7 @@ impl PushEncoding {
             waste: f.family("waste budget"),
             pairs: f.family("pair distances"),
             undo: f.family("no undo"),
+            parity: f.family("push-count parity"),
         };
         let coords: Arc<Vec<(usize, usize)>> =
             Arc::new((0..n as u32).map(|c| board.coords(c)).collect());
@@ -204,7 +213,11 @@ impl PushEncoding {
             dead_pairs: Vec::new(),
             far_pairs: Vec::new(),
             undo_pairs: Vec::new(),
+            parity: None,
         };
+        if opts.parity {
+            enc.parity = enc.board.push_parity();
+        }
         if opts.undo {
             enc.undo_pairs = enc.undo_pairs();
         }
@@ -617,6 +630,14 @@ impl HorizonEncoding for PushEncoding {
         }
         if self.opts.undo && t > 0 {
             self.no_undo(t);
+        }
+        if self.parity.is_some_and(|p| t % 2 != p) {
+            // A first wait at step t would end a plan of t pushes: impossible.
+            let mut clause = vec![!self.wait(t)];
+            if t > 0 {
+                clause.push(self.wait(t - 1));
+            }
+            self.f.add_clause(fam.parity, &clause);
         }
         if let Some(&g) = self.goals.get(&t) {
             let w = self.wait(t);

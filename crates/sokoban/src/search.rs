@@ -65,6 +65,10 @@ pub struct SearchLimits<'a> {
     pub seed: Option<(String, usize)>,
     /// Below a known plan, add `goal(T)` as a unit clause instead of assuming it.
     pub goal_units: bool,
+    /// Every plan's cost has this parity (0 even, 1 odd), when known: a horizon of the
+    /// other parity asks the same question as the one below it, so it is never asked,
+    /// and an unsatisfiable call at `h` also proves that no plan costs `h + 1`.
+    pub parity: Option<usize>,
     /// Called before and after each solver call.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
@@ -148,10 +152,22 @@ pub fn search(
             let mut best: Option<(String, usize)> = None;
             let mut asserted: Option<usize> = None;
             let stride = limits.stride.max(1);
-            let cap = |h: usize| limits.max_horizon.map_or(h, |m| h.min(m));
+            let parity = limits.parity;
+            let wrong = |h: usize| parity.is_some_and(|p| h % 2 != p);
+            // Horizons of the wrong parity are rounded: down when walking below a plan,
+            // up when climbing (within the cap).
+            let down = |h: usize| if wrong(h) && h > 0 { h - 1 } else { h };
+            let max_horizon = limits.max_horizon;
+            let up = |h: usize| {
+                let h = if wrong(h) { h + 1 } else { h };
+                max_horizon.map_or(h, |m| if h > m { down(m) } else { h })
+            };
+            // What an unsatisfiable call at `h` proves: no plan of at most `h` pushes,
+            // nor of `h + 1` when no plan can have that parity.
+            let proves = |h: usize| if wrong(h + 1) { h + 1 } else { h };
             // The call just below the bound matters only when the bound is the optimum,
             // and the walk down from a plan reaches it then: start a stride higher.
-            let mut horizon = cap((limits.start + stride).saturating_sub(2));
+            let mut horizon = up((limits.start + stride).saturating_sub(2));
             if let Some((plan, cost)) = limits.seed.take() {
                 if cost == 0 {
                     return Ok(Verdict::Plan {
@@ -164,7 +180,7 @@ pub fn search(
                 if limits.max_horizon.is_none_or(|m| cost <= m) {
                     // Asking just below a known plan skips the unsatisfiable horizons
                     // below the optimum that the climb would pay for.
-                    horizon = cost - 1;
+                    horizon = down(cost - 1);
                     best = Some((plan, cost));
                 }
             }
@@ -239,7 +255,7 @@ pub fn search(
                             }
                             best = Some((plan, cost));
                             // Ask just below the plan: unsatisfiable there proves it optimal.
-                            horizon = cost - 1;
+                            horizon = down(cost - 1);
                         }
                         Decoded::Refined => {
                             stats.refinements += 1;
@@ -252,7 +268,8 @@ pub fn search(
                                 "the formula is unsatisfiable without asking for the goal at {horizon} (an encoding bug)"
                             ));
                         }
-                        proven = Some(horizon);
+                        let none_up_to = proves(horizon);
+                        proven = Some(none_up_to);
                         // No plan of at most `horizon`: fix that for good, so the solver
                         // can drop this horizon's conditional clauses.
                         solver.add_clause(&[!goal]);
@@ -260,14 +277,16 @@ pub fn search(
                             return Ok(Verdict::Plan {
                                 plan,
                                 horizon: cost,
-                                optimal: cost == horizon + 1,
-                                proven_below: Some(horizon),
+                                optimal: cost == none_up_to + 1,
+                                proven_below: Some(none_up_to),
                             });
                         }
-                        if limits.max_horizon.is_some_and(|m| horizon >= m) {
-                            return Ok(Verdict::NoPlan { horizon });
+                        if max_horizon.is_some_and(|m| none_up_to >= m) {
+                            return Ok(Verdict::NoPlan {
+                                horizon: none_up_to,
+                            });
                         }
-                        horizon = cap(horizon + stride);
+                        horizon = up(none_up_to + stride);
                     }
                     Outcome::Unknown => return Ok(give_up(proven, &best, horizon)),
                 }

@@ -118,6 +118,9 @@ pub struct SolveStats {
     pub solve_seconds: f64,
     /// The admissible lower bound the search started from.
     pub lower_bound: usize,
+    /// The parity (0 even, 1 odd) every plan's push count has, when the push search
+    /// used it: an unsatisfiable horizon `h` then also rules out `h + 1` pushes.
+    pub push_parity: Option<usize>,
 }
 
 /// The answer for one level.
@@ -246,6 +249,7 @@ pub fn solve_level(
     r.optimize = Optimize::PushesMoves;
     r.stats.seconds = began.elapsed().as_secs_f64();
     r.stats.lower_bound = pushed.stats.lower_bound;
+    r.stats.push_parity = pushed.stats.push_parity;
     if r.pushes != Some(pushes) {
         return Err(SolveError::Verification(format!(
             "the move phase returned a plan of {:?} pushes, the proven optimum is {pushes}",
@@ -325,6 +329,10 @@ fn solve_one(
             .flatten()
             .map(|s| (s.plan, s.pushes))
     });
+    let parity = match opts.optimize {
+        Optimize::Pushes | Optimize::PushesMoves if opts.pushes.parity => board.push_parity(),
+        _ => None,
+    };
     let mut stats = SearchStats::default();
     let verdict = search(
         enc.as_mut(),
@@ -337,6 +345,7 @@ fn solve_one(
             stride: opts.stride.max(1),
             seed,
             goal_units: !opts.assume_goals,
+            parity,
             progress,
         },
         &mut stats,
@@ -357,6 +366,7 @@ fn solve_one(
         seconds: 0.0,
         solve_seconds: stats.solve_time.as_secs_f64(),
         lower_bound: start,
+        push_parity: parity,
     };
     match verdict {
         Verdict::Plan {

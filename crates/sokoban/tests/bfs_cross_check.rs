@@ -136,16 +136,28 @@ fn sat(
     reach: Reach,
     seed: bool,
 ) -> (Status, Option<usize>, Option<usize>) {
-    let opts = SolveOptions {
-        optimize,
-        no_seed: !seed,
-        pushes: PushOptions {
-            reach,
+    sat_with(
+        level,
+        SolveOptions {
+            optimize,
+            no_seed: !seed,
+            pushes: PushOptions {
+                reach,
+                ..Default::default()
+            },
             ..Default::default()
         },
+    )
+}
+
+/// Solves with these options (at most 60 pushes); checks the plan by replay and that a
+/// solved level is claimed optimal.
+fn sat_with(level: &Level, opts: SolveOptions) -> (Status, Option<usize>, Option<usize>) {
+    let optimize = opts.optimize;
+    let opts = SolveOptions {
         max_moves: None,
         max_pushes: Some(60),
-        ..Default::default()
+        ..opts
     };
     let r = solve_level(level, &opts, None).unwrap();
     if let Some(p) = &r.plan {
@@ -164,6 +176,9 @@ const TINY: &[&str] = &[
     " #####\n #. .#\n##$ $#\n#  @ #\n#    #\n######\n",
     "#####\n#.  #\n# $ #\n#  @#\n#####\n",
     "######\n#. $@#\n# ## #\n#    #\n######\n",
+    // A spare goal: the end position, and with it the parity of the push count, is
+    // not fixed (2 pushes here, though the far goal is 3 away).
+    "#######\n#@$ ..#\n#######\n",
 ];
 
 #[test]
@@ -179,6 +194,26 @@ fn tiny_levels_match_the_bfs_in_both_modes() {
             (st, m),
             (Status::Solved, Some(moves as usize)),
             "moves of\n{text}"
+        );
+        let parity = Board::new(&l).unwrap().push_parity();
+        let goals = l.goals.iter().filter(|&&g| g).count();
+        assert_eq!(parity.is_some(), goals == l.boxes.len(), "{text}");
+        assert!(parity.is_none_or(|p| pushes as usize % 2 == p), "{text}");
+        let (st, _, p) = sat_with(
+            &l,
+            SolveOptions {
+                no_seed: true,
+                pushes: PushOptions {
+                    parity: false,
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            (st, p),
+            (Status::Solved, Some(pushes as usize)),
+            "pushes (no parity) of\n{text}"
         );
         for (reach, seed) in [
             (Reach::Layers, false),
@@ -378,6 +413,17 @@ proptest! {
         let Some(l) = pulled_level(w, h, &walls, 3, &pulls) else { return Ok(()) };
         let g = Game::of(&l);
         let pushes = g.optimum((l.player, l.boxes.clone()), 0, 1).expect("pulled levels are solvable");
+        // Pulled levels have as many goals as boxes: the parity is known and the BFS's
+        // optimum has it.
+        if let Ok(board) = Board::new(&l) {
+            prop_assert_eq!(board.push_parity(), Some(pushes as usize % 2), "{}", l);
+        }
+        let (_, _, p) = sat_with(&l, SolveOptions {
+            no_seed: true,
+            pushes: PushOptions { parity: false, ..Default::default() },
+            ..Default::default()
+        });
+        prop_assert_eq!(p, Some(pushes as usize), "pushes (no parity) of\n{}", l);
         for seed in [false, true] {
             let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops, seed);
             prop_assert_eq!(st, Status::Solved);
