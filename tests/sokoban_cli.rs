@@ -209,6 +209,7 @@ fn every_pruning_family_and_solver_option_set_keeps_the_known_optimum() {
         &["--no-prune", "dead-squares"],
         &["--no-prune", "undo"],
         &["--no-prune", "parity"],
+        &["--no-prune", "symmetry"],
         &["--no-seed"],
         &["--cadical-config", "default"],
         &["--cadical-config", "sat"],

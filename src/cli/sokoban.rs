@@ -99,6 +99,9 @@ pub enum PruneArg {
     /// Push-count parity: skip horizons and plan lengths of the parity no plan has
     /// (push mode, goals as many as boxes).
     Parity,
+    /// Start symmetry: the first push once per orbit of the start position's
+    /// reflections and rotations (push mode).
+    Symmetry,
 }
 
 /// Player reachability encodings of the push mode.
@@ -303,6 +306,7 @@ fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             pairs: prune_on(PruneArg::Pairs),
             undo: prune_on(PruneArg::Undo),
             parity: prune_on(PruneArg::Parity),
+            symmetry: prune_on(PruneArg::Symmetry),
             reach: match a.reach {
                 ReachArg::Layers => Reach::Layers,
                 ReachArg::Loops => Reach::Loops,

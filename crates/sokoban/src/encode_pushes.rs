@@ -14,6 +14,7 @@ use crate::plan::{Push, pushes_to_lurd, reachable};
 pub use crate::reach::Reach;
 use crate::reach::{Grid, StepReach, add_loop_formula, add_step};
 use crate::search::{Decoded, HorizonEncoding};
+use crate::symmetry::start_symmetries;
 use crate::waste::WasteCounter;
 use gridsat_sat::{AmoEncoding, Backend, Block, FamilyId, Formula, Lit, amo};
 use std::collections::HashMap;
@@ -46,6 +47,9 @@ pub struct PushOptions {
     /// ([`Board::push_parity`]); plans of the other length end nowhere, so the first
     /// wait never comes at such a step (and the search skips such horizons).
     pub parity: bool,
+    /// Start symmetry: when a reflection or rotation maps the start position onto
+    /// itself, the first push is tried once per orbit (see [`crate::symmetry`]).
+    pub symmetry: bool,
     /// The reachability encoding.
     pub reach: Reach,
 }
@@ -61,6 +65,7 @@ impl Default for PushOptions {
             pairs: true,
             undo: true,
             parity: true,
+            symmetry: true,
             reach: Reach::default(),
         }
     }
@@ -82,6 +87,7 @@ struct Families {
     pairs: FamilyId,
     undo: FamilyId,
     parity: FamilyId,
+    symmetry: FamilyId,
 }
 
 /// The push encoding under construction.
@@ -120,6 +126,9 @@ pub struct PushEncoding {
     undo_pairs: Vec<(u32, u32, u32)>,
     /// The parity of every plan's push count, when known and switched on.
     parity: Option<usize>,
+    /// Candidate pushes not tried first: another in their orbit under the start
+    /// position's symmetries is.
+    not_first: Vec<u32>,
 }
 
 impl PushEncoding {
@@ -143,6 +152,7 @@ impl PushEncoding {
             pairs: f.family("pair distances"),
             undo: f.family("no undo"),
             parity: f.family("push-count parity"),
+            symmetry: f.family("start symmetry"),
         };
         let coords: Arc<Vec<(usize, usize)>> =
             Arc::new((0..n as u32).map(|c| board.coords(c)).collect());
@@ -214,7 +224,11 @@ impl PushEncoding {
             far_pairs: Vec::new(),
             undo_pairs: Vec::new(),
             parity: None,
+            not_first: Vec::new(),
         };
+        if opts.symmetry {
+            enc.not_first = enc.not_first();
+        }
         if opts.parity {
             enc.parity = enc.board.push_parity();
         }
@@ -374,6 +388,53 @@ impl PushEncoding {
 
     /// Per candidate push `k` whose box can be pushed straight back: `(k, the candidate
     /// pushing it back, the cell the box reaches)`.
+    /// Two start boxes that can never both reach goals (from the pair table), if any:
+    /// the level has no solution, and the pair clauses contradict the start.
+    pub fn dead_start_pair(&self) -> Option<(u32, u32)> {
+        let bx = &self.board.boxes;
+        bx.iter().enumerate().find_map(|(i, &a)| {
+            bx[i + 1..]
+                .iter()
+                .find(|&&b| {
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    self.dead_pairs.binary_search(&(lo, hi)).is_ok()
+                })
+                .map(|&b| (a, b))
+        })
+    }
+
+    /// The candidate pushes whose orbit under the start symmetries holds a smaller
+    /// candidate: a plan starting with one of them has a mirror image starting with that
+    /// smaller one, as long.
+    fn not_first(&self) -> Vec<u32> {
+        let maps = start_symmetries(&self.board);
+        if maps.is_empty() {
+            return Vec::new();
+        }
+        let index: HashMap<(u32, Dir), u32> = self
+            .cands
+            .iter()
+            .enumerate()
+            .map(|(k, &cd)| (cd, k as u32))
+            .collect();
+        let mut out = Vec::new();
+        for (k, &(c, d)) in self.cands.iter().enumerate() {
+            let ahead = self.board.nb[c as usize][d.index()].expect("candidate");
+            let smaller = maps.iter().any(|m| {
+                let (c2, a2) = (m[c as usize], m[ahead as usize]);
+                let d2 = Dir::ALL
+                    .into_iter()
+                    .find(|&e| self.board.nb[c2 as usize][e.index()] == Some(a2))
+                    .expect("a symmetry maps neighbours to neighbours");
+                index[&(c2, d2)] < k as u32
+            });
+            if smaller {
+                out.push(k as u32);
+            }
+        }
+        out
+    }
+
     fn undo_pairs(&self) -> Vec<(u32, u32, u32)> {
         let index: HashMap<(u32, Dir), u32> = self
             .cands
@@ -630,6 +691,12 @@ impl HorizonEncoding for PushEncoding {
         }
         if self.opts.undo && t > 0 {
             self.no_undo(t);
+        }
+        if t == 0 {
+            for &k in &self.not_first {
+                let p = self.push(k, 0);
+                self.f.add_clause(fam.symmetry, &[!p]);
+            }
         }
         if self.parity.is_some_and(|p| t % 2 != p) {
             // A first wait at step t would end a plan of t pushes: impossible.

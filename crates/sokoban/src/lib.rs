@@ -31,6 +31,7 @@ pub mod replay;
 pub mod search;
 pub mod seed;
 pub mod solve;
+pub mod symmetry;
 pub mod waste;
 
 pub use error::ParseError;

@@ -304,11 +304,16 @@ fn solve_one(
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
                 };
-                (
-                    Box::new(crate::encode_pushes::PushEncoding::new(&board, opts.pushes)),
-                    lb,
-                    max,
-                )
+                let enc = crate::encode_pushes::PushEncoding::new(&board, opts.pushes);
+                if let Some((a, b)) = enc.dead_start_pair() {
+                    let mut r = Report::empty(Status::Unsolvable, opts.optimize);
+                    let ((ra, ca), (rb, cb)) = (board.coords(a), board.coords(b));
+                    r.reason = Some(format!(
+                        "the boxes at ({ra},{ca}) and ({rb},{cb}) can never both reach goals"
+                    ));
+                    return Ok(r);
+                }
+                (Box::new(enc), lb, max)
             }
         };
     let seed = given_seed.or_else(|| {

@@ -8,6 +8,7 @@ use gridsat_sokoban::encode_pushes::{PushOptions, Reach};
 use gridsat_sokoban::pairs::pair_table;
 use gridsat_sokoban::replay::verify;
 use gridsat_sokoban::seed::{SeedLimits, seed_plan};
+use gridsat_sokoban::symmetry::start_symmetries;
 use gridsat_sokoban::{Format, Level, Optimize, SolveOptions, Status, parse_levels, solve_level};
 use proptest::prelude::*;
 use std::collections::{HashMap, VecDeque};
@@ -179,6 +180,10 @@ const TINY: &[&str] = &[
     // A spare goal: the end position, and with it the parity of the push count, is
     // not fixed (2 pushes here, though the far goal is 3 away).
     "#######\n#@$ ..#\n#######\n",
+    // Symmetric starts: a mirror, and all eight maps of the square (the first push is
+    // tried once per orbit).
+    "#######\n#.$@$.#\n#######\n",
+    "  ###\n  #.#\n###$###\n#.$@$.#\n###$###\n  #.#\n  ###\n",
 ];
 
 #[test]
@@ -286,6 +291,45 @@ fn a_level_the_bfs_cannot_solve_has_no_plan() {
         "{:?}",
         r.status
     );
+}
+
+/// A random half room with one box and one goal, mirrored about a floor column that
+/// holds the player: the start is symmetric, so the first push is tried once per orbit.
+fn mirrored_level(w: usize, h: usize, cells: &[u8], player_row: usize) -> Option<String> {
+    let (wd, ht) = (2 * w + 1, h);
+    let mut g = vec![vec![' '; wd]; ht];
+    for r in 0..h {
+        for c in 0..w {
+            let ch = match cells[(r * w + c) % cells.len()] % 8 {
+                0 | 1 => '#',
+                _ => ' ',
+            };
+            g[r][c] = ch;
+            g[r][wd - 1 - c] = ch;
+        }
+    }
+    // One box and one goal in the left half (and their mirror images).
+    let spots: Vec<(usize, usize)> = (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&(r, c)| g[r][c] == ' ')
+        .collect();
+    if spots.len() < 2 {
+        return None;
+    }
+    let k = cells.len() % spots.len();
+    let (br, bc) = spots[k];
+    let (gr, gc) = spots[(k + 1 + cells[0] as usize % (spots.len() - 1)) % spots.len()];
+    for (r, c, ch) in [(br, bc, '$'), (gr, gc, '.')] {
+        g[r][c] = ch;
+        g[r][wd - 1 - c] = ch;
+    }
+    g[player_row % h][w] = '@';
+    let mut text = format!("{}\n", "#".repeat(wd + 2));
+    for row in g {
+        text.push_str(&format!("#{}#\n", row.into_iter().collect::<String>()));
+    }
+    text.push_str(&format!("{}\n", "#".repeat(wd + 2)));
+    Some(text)
 }
 
 /// A random room with a solved position pulled apart by random reverse moves.
@@ -434,6 +478,34 @@ proptest! {
             let s = seed_plan(&board, SeedLimits::default()).expect("solvable and small");
             prop_assert!(s.pushes >= pushes as usize);
             prop_assert_eq!(verify(&l, &s.plan).unwrap().pushes, s.pushes);
+        }
+    }
+
+    /// Mirror-symmetric starts: the symmetry is found, and trying the first push once
+    /// per orbit keeps the BFS's optimum (or its verdict that there is no plan; two
+    /// boxes that can never both reach goals are reported unsolvable before any search).
+    #[test]
+    fn mirrored_levels_match_the_push_bfs(
+        w in 1usize..4, h in 1usize..4,
+        cells in prop::collection::vec(any::<u8>(), 1..12),
+        player_row in 0usize..4,
+    ) {
+        let Some(text) = mirrored_level(w, h, &cells, player_row) else { return Ok(()) };
+        let l = level(&text);
+        let g = Game::of(&l);
+        let pushes = g.optimum((l.player, l.boxes.clone()), 0, 1);
+        if let Ok(board) = Board::new(&l)
+            && !board.boxes.is_empty()
+        {
+            prop_assert!(!start_symmetries(&board).is_empty(), "{}", text);
+        }
+        let (st, _, p) = sat(&l, Optimize::Pushes, Reach::Loops, false);
+        match pushes {
+            Some(pushes) => {
+                prop_assert_eq!(st, Status::Solved, "{}", text);
+                prop_assert_eq!(p, Some(pushes as usize), "{}", text);
+            }
+            None => prop_assert!(st != Status::Solved, "{}", text),
         }
     }
 
