@@ -17,7 +17,7 @@ for s in "${steps[@]}"; do
     bb-moves) $R $D/boxoban-unfiltered-test-000.txt bench/sokoban/boxoban-unfiltered-moves.csv --optimize moves --time-limit 60 ;;
     bbh-push) $R $D/boxoban-hard-000.txt bench/sokoban/boxoban-hard-pushes.csv --optimize pushes --time-limit 60 ;;
     ablation)
-      for f in parity undo dead-squares distance freeze goal-reach waste pairs; do
+      for f in parity symmetry undo dead-squares distance freeze goal-reach waste pairs; do
         $R $D/microban.xsb bench/sokoban/ablation-no-$f.csv --optimize pushes --time-limit 60 -- --no-prune $f
       done
       $R $D/microban.xsb bench/sokoban/ablation-cadical-default.csv --optimize pushes --time-limit 60 -- --cadical-config default
