@@ -76,8 +76,9 @@ pub struct SearchLimits<'a> {
 /// The verdict of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A plan of cost `horizon`; `optimal` when `horizon − 1` was proven
-    /// unsatisfiable (or `horizon` is 0).
+    /// A plan of cost `horizon`; `optimal` when no plan of `horizon − 1` was proven
+    /// (by an unsatisfiable call there, or at `horizon − 2` and parity), or `horizon`
+    /// is 0.
     Plan {
         /// The plan as decoded (not yet verified).
         plan: String,
@@ -85,17 +86,18 @@ pub enum Verdict {
         horizon: usize,
         /// True when the horizon below was proven to have no plan.
         optimal: bool,
-        /// Largest horizon proven unsatisfiable.
+        /// Largest cost proven to have no plan (at most this many: none).
         proven_below: Option<usize>,
     },
-    /// No plan within `max_horizon` (proven by the unsatisfiable call at that horizon).
+    /// No plan within `max_horizon` (proven by an unsatisfiable call there, or one
+    /// below it and parity).
     NoPlan {
-        /// The horizon proven unsatisfiable.
+        /// No plan of at most this cost.
         horizon: usize,
     },
     /// Stopped by a limit; `proven_below` is the largest horizon proven to have no plan.
     Unknown {
-        /// Largest horizon proven unsatisfiable.
+        /// Largest cost proven to have no plan.
         proven_below: Option<usize>,
         /// The horizon being asked when the search stopped.
         horizon: usize,
