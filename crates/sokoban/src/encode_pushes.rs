@@ -403,6 +403,15 @@ impl PushEncoding {
         })
     }
 
+    /// Candidate index of each (cell, direction) push.
+    fn cand_index(&self) -> HashMap<(u32, Dir), u32> {
+        self.cands
+            .iter()
+            .enumerate()
+            .map(|(k, &cd)| (cd, k as u32))
+            .collect()
+    }
+
     /// The candidate pushes whose orbit under the start symmetries holds a smaller
     /// candidate: a plan starting with one of them has a mirror image starting with that
     /// smaller one, as long.
@@ -411,12 +420,7 @@ impl PushEncoding {
         if maps.is_empty() {
             return Vec::new();
         }
-        let index: HashMap<(u32, Dir), u32> = self
-            .cands
-            .iter()
-            .enumerate()
-            .map(|(k, &cd)| (cd, k as u32))
-            .collect();
+        let index = self.cand_index();
         let mut out = Vec::new();
         for (k, &(c, d)) in self.cands.iter().enumerate() {
             let ahead = self.board.nb[c as usize][d.index()].expect("candidate");
@@ -436,12 +440,7 @@ impl PushEncoding {
     }
 
     fn undo_pairs(&self) -> Vec<(u32, u32, u32)> {
-        let index: HashMap<(u32, Dir), u32> = self
-            .cands
-            .iter()
-            .enumerate()
-            .map(|(k, &cd)| (cd, k as u32))
-            .collect();
+        let index = self.cand_index();
         self.cands
             .iter()
             .enumerate()
