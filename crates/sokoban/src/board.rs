@@ -180,10 +180,8 @@ impl Board {
             let cell = self.cells[c as usize];
             (cell / self.width + cell % self.width) % 2
         };
-        let on_dark = |cells: &mut dyn Iterator<Item = u32>| cells.map(dark).sum::<usize>();
-        let start = on_dark(&mut self.boxes.iter().copied());
-        let end = on_dark(&mut self.goals().into_iter());
-        Some((start + end) % 2)
+        let on_dark = |cells: &[u32]| cells.iter().map(|&c| dark(c)).sum::<usize>();
+        Some((on_dark(&self.boxes) + on_dark(&self.goals())) % 2)
     }
 
     /// "(row, column)" of a region cell, 1-based, for variable names.

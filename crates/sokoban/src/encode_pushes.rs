@@ -388,6 +388,12 @@ impl PushEncoding {
 
     /// Per candidate push `k` whose box can be pushed straight back: `(k, the candidate
     /// pushing it back, the cell the box reaches)`.
+    /// The parity of every plan's push count, when known and switched on (the search
+    /// skips horizons of the other parity).
+    pub fn parity(&self) -> Option<usize> {
+        self.parity
+    }
+
     /// Two start boxes that can never both reach goals (from the pair table), if any:
     /// the level has no solution, and the pair clauses contradict the start.
     pub fn dead_start_pair(&self) -> Option<(u32, u32)> {

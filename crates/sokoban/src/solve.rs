@@ -284,7 +284,7 @@ fn solve_one(
         }
     };
     let mut solver = build_backend(opts).map_err(SolveError::Solver)?;
-    let (mut enc, start, max): (Box<dyn HorizonEncoding>, usize, Option<usize>) =
+    let (mut enc, start, max, parity): (Box<dyn HorizonEncoding>, usize, Option<usize>, _) =
         match opts.optimize {
             Optimize::Moves => {
                 let mut mo = opts.moves;
@@ -296,6 +296,7 @@ fn solve_one(
                     Box::new(MoveEncoding::new(&board, mo)),
                     move_lower_bound(&board),
                     opts.max_moves,
+                    None,
                 )
             }
             Optimize::Pushes | Optimize::PushesMoves => {
@@ -313,7 +314,8 @@ fn solve_one(
                     ));
                     return Ok(r);
                 }
-                (Box::new(enc), lb, max)
+                let parity = enc.parity();
+                (Box::new(enc), lb, max, parity)
             }
         };
     let seed = given_seed.or_else(|| {
@@ -334,10 +336,6 @@ fn solve_one(
             .flatten()
             .map(|s| (s.plan, s.pushes))
     });
-    let parity = match opts.optimize {
-        Optimize::Pushes | Optimize::PushesMoves if opts.pushes.parity => board.push_parity(),
-        _ => None,
-    };
     let mut stats = SearchStats::default();
     let verdict = search(
         enc.as_mut(),
