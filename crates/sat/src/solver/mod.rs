@@ -218,11 +218,13 @@ impl BackendSpec {
     }
 
     /// Builds a fresh solver for a one-shot formula of `clauses` clauses; `auto` picks
-    /// batsat for small ones (when built in) and CaDiCaL otherwise.
+    /// batsat for small ones (when built in) and CaDiCaL otherwise. batsat on a small
+    /// formula gets the options tuned for it ([`BatsatBackend::for_small_formulas`]).
     pub fn build_for(&self, clauses: usize) -> Result<Box<dyn Backend>, String> {
         #[cfg(feature = "batsat")]
-        if *self == BackendSpec::Auto && clauses <= AUTO_SMALL_CLAUSES {
-            return Ok(Box::new(BatsatBackend::new()));
+        if matches!(self, BackendSpec::Auto | BackendSpec::Batsat) && clauses <= AUTO_SMALL_CLAUSES
+        {
+            return Ok(Box::new(BatsatBackend::for_small_formulas()));
         }
         let _ = clauses;
         self.build()
