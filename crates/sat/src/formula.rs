@@ -164,6 +164,14 @@ impl Formula {
         &self.families
     }
 
+    /// Makes room for `clauses` more clauses of `literals` literals in all (a hint for
+    /// encoders that know their size, so the clause store does not grow step by step).
+    pub fn reserve(&mut self, clauses: usize, literals: usize) {
+        self.lits.reserve(literals);
+        self.ends.reserve(clauses);
+        self.clause_family.reserve(clauses);
+    }
+
     /// Adds a clause to `family`. The empty clause is allowed (it makes the formula
     /// unsatisfiable). Literals must name allocated variables.
     #[inline]
