@@ -218,6 +218,41 @@ impl CellVars {
         g
     }
 
+    /// The variables of the cells empty in `puzzle`, each with its cell (row-major
+    /// index) and value: the projection on which two solutions of `puzzle` differ.
+    pub fn open_candidates(&self, puzzle: &Grid) -> Vec<(Var, u32, u16)> {
+        let n = puzzle.n();
+        let mut out = Vec::new();
+        for (cell, &given) in puzzle.values().iter().enumerate() {
+            if given != 0 {
+                continue;
+            }
+            match self {
+                CellVars::Sparse {
+                    start,
+                    len,
+                    values,
+                    first,
+                    ..
+                } => {
+                    let a = start[cell] as usize;
+                    let vals = &values[a..a + len[cell] as usize];
+                    for (k, &v) in (a..).zip(vals) {
+                        out.push((Var::new(first + k as u32), cell as u32, v));
+                    }
+                }
+                _ => {
+                    for v in 1..=n as u16 {
+                        if let Some(x) = self.var(cell / n, cell % n, v) {
+                            out.push((x, cell as u32, v));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The clause that excludes `solution`, over the cells empty in `puzzle`
     /// (given cells cannot differ anyway).
     pub fn blocking_clause(&self, puzzle: &Grid, solution: &Grid) -> Vec<Lit> {

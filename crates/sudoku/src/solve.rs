@@ -409,8 +409,8 @@ fn given_lits(vars: &CellVars, puzzle: &Grid) -> Vec<Lit> {
         .collect()
 }
 
-/// Finds up to `max` solutions, blocking each one found (over the cells open in
-/// `fixed`); verifies every model against the original `puzzle`.
+/// Finds up to `max` solutions that differ on the cells open in `fixed` (the backend
+/// blocks each one it finds); verifies every model against the original `puzzle`.
 #[allow(clippy::too_many_arguments)]
 fn count(
     backend: &mut dyn Backend,
@@ -423,74 +423,45 @@ fn count(
     stats: &mut Stats,
 ) -> Result<(Verdict, Vec<Grid>), SolveError> {
     let mut assume = assumptions.to_vec();
+    let guard: Vec<Lit> = act.map(|a| a.neg()).into_iter().collect();
     if let Some(a) = act {
         assume.push(a.pos());
     }
-    let mut solutions: Vec<Grid> = Vec::new();
+    let open = vars.open_candidates(fixed);
+    let projection: Vec<Var> = open.iter().map(|&(v, _, _)| v).collect();
     let max = max.max(1);
     let before = backend.conflicts();
-    let result = count_inner(
-        backend,
-        vars,
-        puzzle,
-        fixed,
-        &assume,
-        act,
-        max,
-        stats,
-        &mut solutions,
-    );
+    let found = backend.enumerate(&assume, &projection, &guard, max)?;
     if let (Some(a), Some(b)) = (before, backend.conflicts()) {
         stats.conflicts = Some(b - a);
     }
-    result.map(|v| (v, solutions))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn count_inner(
-    backend: &mut dyn Backend,
-    vars: &CellVars,
-    puzzle: &Grid,
-    fixed: &Grid,
-    assume: &[Lit],
-    act: Option<Var>,
-    max: usize,
-    stats: &mut Stats,
-    solutions: &mut Vec<Grid>,
-) -> Result<Verdict, SolveError> {
-    loop {
-        stats.solver_calls += 1;
-        match backend.solve(assume)? {
-            Outcome::Sat => {
-                let grid = vars.decode(puzzle.shape(), |v| backend.value(v.pos()) == Some(true));
-                check_solution(puzzle, &grid).map_err(SolveError::Verification)?;
-                if solutions.contains(&grid) {
-                    return Err(SolveError::Verification(
-                        "the same solution was found twice".into(),
-                    ));
-                }
-                let mut block = vars.blocking_clause(fixed, &grid);
-                solutions.push(grid);
-                if solutions.len() >= max {
-                    return Ok(if max == 1 {
-                        Verdict::Sat
-                    } else {
-                        Verdict::Multiple
-                    });
-                }
-                if let Some(a) = act {
-                    block.push(a.neg());
-                }
-                backend.add_clause(&block);
-            }
-            Outcome::Unsat => {
-                return Ok(match solutions.len() {
-                    0 => Verdict::Unsat,
-                    1 => Verdict::Unique,
-                    _ => Verdict::Multiple,
-                });
-            }
-            Outcome::Unknown => return Ok(Verdict::Unknown),
+    stats.solver_calls += found.searches;
+    let n = puzzle.n();
+    let mut solutions: Vec<Grid> = Vec::with_capacity(found.models.len());
+    for model in &found.models {
+        let mut grid = fixed.clone();
+        for (&(_, cell, v), _) in open.iter().zip(model).filter(|&(_, &b)| b) {
+            grid.set(cell as usize / n, cell as usize % n, v);
         }
+        check_solution(puzzle, &grid).map_err(SolveError::Verification)?;
+        if solutions.contains(&grid) {
+            return Err(SolveError::Verification(
+                "the same solution was found twice".into(),
+            ));
+        }
+        solutions.push(grid);
     }
+    let verdict = match (found.outcome, solutions.len()) {
+        (Outcome::Unknown, _) => Verdict::Unknown,
+        (Outcome::Unsat, 0) => Verdict::Unsat,
+        (Outcome::Unsat, 1) => Verdict::Unique,
+        (Outcome::Sat, k) if k >= max && max == 1 => Verdict::Sat,
+        (_, k) if k >= 2 => Verdict::Multiple,
+        (outcome, k) => {
+            return Err(SolveError::Verification(format!(
+                "the solver ended with {outcome:?} after {k} of {max} solutions"
+            )));
+        }
+    };
+    Ok((verdict, solutions))
 }

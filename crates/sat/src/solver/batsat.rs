@@ -1,7 +1,9 @@
 //! The optional pure-Rust backend: batsat, a MiniSat descendant (cargo feature `batsat`).
 
+use super::enumerate::Models;
 use super::{Backend, Interrupt, Limits, Outcome, SolverError};
-use crate::lit::Lit;
+use crate::lit::{Lit, Var};
+use batsat::theory::{Theory, TheoryArg};
 use batsat::{SolverInterface, lbool};
 use std::time::Instant;
 
@@ -126,6 +128,47 @@ impl Backend for BatsatBackend {
         })
     }
 
+    fn enumerate(
+        &mut self,
+        assumptions: &[Lit],
+        projection: &[Var],
+        guard: &[Lit],
+        max: usize,
+    ) -> Result<Models, SolverError> {
+        if self.interrupt.is_set() || self.limits.expired() {
+            return Ok(Models {
+                outcome: Outcome::Unknown,
+                models: Vec::new(),
+                searches: 0,
+            });
+        }
+        let a: Vec<batsat::Lit> = assumptions.iter().map(|&l| self.lit(l)).collect();
+        let mut th = Enumerator {
+            projection: projection
+                .iter()
+                .map(|&v| self.lit(v.pos()).var())
+                .collect(),
+            guard: guard.iter().map(|&l| self.lit(l)).collect(),
+            max: max.max(1),
+            models: Vec::new(),
+            levels: 0,
+            clause: Vec::new(),
+        };
+        let r = self.solver.solve_limited_th(&mut th, &a);
+        let outcome = if r == lbool::TRUE {
+            Outcome::Sat
+        } else if r == lbool::FALSE {
+            Outcome::Unsat
+        } else {
+            Outcome::Unknown
+        };
+        Ok(Models {
+            outcome,
+            models: th.models,
+            searches: 1,
+        })
+    }
+
     fn value(&self, lit: Lit) -> Option<bool> {
         let idx = lit.var().index() as u32;
         if idx >= self.solver.num_vars() {
@@ -169,5 +212,63 @@ impl Backend for BatsatBackend {
 
     fn conflicts(&self) -> Option<u64> {
         Some(self.solver.num_conflicts())
+    }
+}
+
+/// Enumerates models inside one batsat search: each complete assignment is recorded
+/// and, until `max` are found, refuted by its blocking clause as a theory conflict, so
+/// the search backjumps from there (the clause is kept as a learnt lemma) instead of
+/// restarting from the top as a new `solve` call would.
+struct Enumerator {
+    projection: Vec<batsat::Var>,
+    guard: Vec<batsat::Lit>,
+    max: usize,
+    models: Vec<Vec<bool>>,
+    levels: usize,
+    clause: Vec<batsat::Lit>,
+}
+
+impl Theory for Enumerator {
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        let model: Vec<bool> = self
+            .projection
+            .iter()
+            .map(|&v| acts.value(v) == lbool::TRUE)
+            .collect();
+        self.clause.clear();
+        for (&v, &b) in self.projection.iter().zip(&model) {
+            if b {
+                self.clause.push(batsat::Lit::new(v, false));
+            }
+        }
+        // A model seen before comes back only if its learnt blocking clause was
+        // dropped: it is refuted again, not counted twice.
+        if !self.models.contains(&model) {
+            self.models.push(model);
+            if self.models.len() >= self.max {
+                return; // the search ends with this model
+            }
+        }
+        if self.clause.is_empty() {
+            return; // nothing to block on: the search ends with this model
+        }
+        self.clause.extend_from_slice(&self.guard);
+        acts.raise_conflict(&self.clause, true);
+    }
+
+    fn create_level(&mut self) {
+        self.levels += 1;
+    }
+
+    fn pop_levels(&mut self, n: usize) {
+        self.levels -= n;
+    }
+
+    fn n_levels(&self) -> usize {
+        self.levels
+    }
+
+    fn explain_propagation(&mut self, _p: batsat::Lit) -> &[batsat::Lit] {
+        unreachable!("the enumerator never propagates")
     }
 }

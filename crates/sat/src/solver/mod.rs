@@ -4,6 +4,7 @@
 mod batsat;
 #[cfg(feature = "cadical")]
 mod cadical;
+mod enumerate;
 mod external;
 mod portfolio;
 
@@ -11,11 +12,12 @@ mod portfolio;
 pub use self::batsat::BatsatBackend;
 #[cfg(feature = "cadical")]
 pub use self::cadical::CadicalBackend;
+pub use enumerate::Models;
 pub use external::{ExternalBackend, ExternalCommand};
 pub use portfolio::Portfolio;
 
 use crate::formula::Formula;
-use crate::lit::Lit;
+use crate::lit::{Lit, Var};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -147,6 +149,24 @@ pub trait Backend: Send {
     /// Conflicts counted over all calls so far, when the backend counts them.
     fn conflicts(&self) -> Option<u64> {
         None
+    }
+
+    /// Up to `max` models under `assumptions` that differ on `projection`: after each
+    /// model, the clause of the negated projection variables it sets true, plus the
+    /// `guard` literals (e.g. a retired activation literal), is added, so later models
+    /// falsify at least one of them. For exactly-one groups, such as a Sudoku's cells,
+    /// that means "differs somewhere". The blocking clauses stay in the solver.
+    ///
+    /// By default one `solve` call per model; batsat blocks each model inside one
+    /// search, which then goes on from where it found the model instead of restarting.
+    fn enumerate(
+        &mut self,
+        assumptions: &[Lit],
+        projection: &[Var],
+        guard: &[Lit],
+        max: usize,
+    ) -> Result<Models, SolverError> {
+        enumerate::by_repeated_calls(self, assumptions, projection, guard, max)
     }
 
     /// Adds every clause of `f` and reserves its variables.
