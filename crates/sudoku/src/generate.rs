@@ -15,6 +15,7 @@ use crate::search::{Order, search};
 use crate::shape::Shape;
 use crate::sparse::{HittingStats, hitting_set_puzzle};
 use crate::symmetry::Symmetry;
+use crate::thin::thin;
 use crate::unique::Uniqueness;
 use crate::variants::{Rules, check_solution_with, random_cages, random_regions};
 use gridsat_sat::{AmoEncoding, BackendSpec, Interrupt, Limits, Outcome, SolverError, Var};
@@ -55,6 +56,9 @@ pub struct GenerateOptions {
     /// Choose the givens as a hitting set of unavoidable sets (classic rules, no
     /// symmetry) instead of removing them one at a time: far fewer givens on big grids.
     pub hitting_set: bool,
+    /// Rounds of thinning after removal (see [`crate::thin`]; needs `no_search`,
+    /// classic rules and no symmetry); 0 = none.
+    pub thin: u64,
     /// How puzzles are rated.
     pub rate: RateOptions,
     /// The SAT backend for the uniqueness proofs.
@@ -87,6 +91,7 @@ impl GenerateOptions {
             max_attempts: 1000,
             no_search: false,
             hitting_set: false,
+            thin: 0,
             rate: RateOptions::default(),
             backend: BackendSpec::default(),
             interrupt: None,
@@ -173,6 +178,13 @@ impl Generator {
         if opts.hitting_set && (!opts.rules.is_classic() || opts.symmetry != Symmetry::None) {
             return Err(GenerateError::Setup(
                 "--hitting-set works on classic puzzles without a symmetry".into(),
+            ));
+        }
+        if opts.thin > 0
+            && (!opts.no_search || !opts.rules.is_classic() || opts.symmetry != Symmetry::None)
+        {
+            return Err(GenerateError::Setup(
+                "--thin works with --no-search on classic puzzles without a symmetry".into(),
             ));
         }
         Ok(Generator { opts, fixed: None })
@@ -310,6 +322,19 @@ impl Generator {
                 return Err(e);
             }
         };
+        if self.opts.thin > 0 {
+            let floor = match self.opts.target {
+                Target::Clues(k) => k,
+                Target::Minimal => 0,
+            };
+            let geom = Geometry::new(shape);
+            let opts = &self.opts;
+            let (thinned, stats) = thin(&geom, &puzzle, &solution, opts.thin, floor, rng, || {
+                opts.stopped()
+            });
+            puzzle = thinned;
+            proofs.0 += stats.accepted as usize;
+        }
         if let Target::Clues(k) = self.opts.target {
             if puzzle.num_givens() != k {
                 return Ok(Attempt::Above(puzzle.num_givens()));
@@ -486,7 +511,9 @@ pub(crate) fn reduce(
             proofs.0 += 1;
             true
         } else {
-            proofs.1 += 1;
+            if !opts.no_search {
+                proofs.1 += 1;
+            }
             match deduced {
                 _ if opts.no_search => false,
                 Some(Deduction::Open(cands)) if large => unique_among(&cands, solution, opts)?,

@@ -69,6 +69,13 @@ impl Geometry {
         self.of_cell[i]
     }
 
+    /// True when cells `a` and `b` share a row, a column or a box.
+    #[inline]
+    pub fn shares_house(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.of_cell[a], self.of_cell[b]);
+        x.iter().zip(&y).any(|(h, k)| h == k)
+    }
+
     /// The [`House`] with flat index `h`.
     pub fn house_id(&self, h: usize) -> House {
         let n = self.n();

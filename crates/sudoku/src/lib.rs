@@ -39,6 +39,7 @@ mod solve;
 mod sparse;
 mod symbols;
 mod symmetry;
+mod thin;
 mod unique;
 pub mod variants;
 
@@ -64,4 +65,5 @@ pub use shape::{House, MAX_SIDE, Shape};
 pub use solve::{Answer, SolveError, SolveOptions, Stats, SudokuSolver, Verdict};
 pub use symbols::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
 pub use symmetry::Symmetry;
+pub use thin::{ThinStats, thin};
 pub use variants::{CageEncoding, Rules, RulesSolver, check_solution_with};

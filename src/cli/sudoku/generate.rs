@@ -76,6 +76,12 @@ pub struct GenerateArgs {
     /// With --clues K above the count found, random givens are added up to K.
     #[arg(long, conflicts_with = "no_search")]
     pub hitting_set: bool,
+    /// After removal, ROUNDS rounds of thinning (needs --no-search): drop a given, give
+    /// instead a cell deduction then cannot fill, and drop the givens that makes
+    /// redundant; every step is checked by deduction. 25×25 from 43% to about 37% of
+    /// the cells in a few thousand rounds (see README, Sparse giants).
+    #[arg(long, value_name = "ROUNDS", requires = "no_search")]
+    pub thin: Option<u64>,
     /// Fresh solution grids to try per puzzle before giving up.
     #[arg(long, value_name = "A", default_value_t = 1000)]
     pub max_attempts: usize,
@@ -290,6 +296,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     opts.max_attempts = args.max_attempts.max(1);
     opts.no_search = args.no_search;
     opts.hitting_set = args.hitting_set;
+    opts.thin = args.thin.unwrap_or(0);
     opts.backend = args.solver.clone();
     opts.interrupt = Some(ctrl_c().clone());
     opts.deadline = match args.time_limit {
