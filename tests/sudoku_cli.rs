@@ -548,10 +548,13 @@ fn large_contradictions_are_explained_without_the_full_encoding() {
 
 #[test]
 fn sparse_giants_are_unique_and_solved_by_deduction() {
-    for (file, p) in [
-        ("examples/sudoku/sparse/25x25-deduction-minimal.txt", 5),
-        ("examples/sudoku/sparse/36x36-deduction-minimal.txt", 6),
-        ("examples/sudoku/sparse/49x49-deduction-minimal.txt", 7),
+    // (file, box side, most givens allowed in percent of the cells)
+    for (file, p, most) in [
+        ("examples/sudoku/sparse/25x25-deduction-minimal.txt", 5, 45),
+        ("examples/sudoku/sparse/36x36-deduction-minimal.txt", 6, 50),
+        ("examples/sudoku/sparse/49x49-deduction-minimal.txt", 7, 55),
+        ("examples/sudoku/sparse/25x25-thinned.txt", 5, 38),
+        ("examples/sudoku/sparse/36x36-thinned.txt", 6, 45),
     ] {
         let r = gridsat(&["sudoku", "solve", "--json", "--format", "grid", file]);
         assert_eq!(r.code, 0, "{file}: {}", r.stderr);
@@ -589,7 +592,7 @@ fn sparse_giants_are_unique_and_solved_by_deduction() {
             assert_eq!(puzzle.len(), n * n, "{file}");
             let givens = puzzle.iter().filter(|&&v| v != 0).count();
             assert!(
-                givens * 100 < 55 * n * n,
+                givens * 100 < most * n * n,
                 "{file}: {givens} givens is not sparse"
             );
             assert_solves(puzzle, &sol, p, p);
