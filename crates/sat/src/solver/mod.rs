@@ -155,7 +155,9 @@ pub trait Backend: Send {
     /// model, the clause of the negated projection variables it sets true, plus the
     /// `guard` literals (e.g. a retired activation literal), is added, so later models
     /// falsify at least one of them. For exactly-one groups, such as a Sudoku's cells,
-    /// that means "differs somewhere". The blocking clauses stay in the solver.
+    /// that means "differs somewhere". The blocking clauses may stay in the solver
+    /// (batsat keeps them as learnt lemmas): add a guard to retire them when later
+    /// calls must not see them.
     ///
     /// By default one `solve` call per model; batsat blocks each model inside one
     /// search, which then goes on from where it found the model instead of restarting.
