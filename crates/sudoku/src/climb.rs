@@ -7,8 +7,7 @@ use crate::grid::Grid;
 use crate::logic::Logic;
 use crate::rate::{Level, Rating, rate, search_effort};
 use crate::rng::Rng;
-use crate::unique::Uniqueness;
-use gridsat_sat::Var;
+use crate::unique::{Activation, Uniqueness};
 
 /// Mutations tried from one starting puzzle.
 pub const CLIMB_STEPS: usize = 300;
@@ -30,7 +29,7 @@ fn fitness(logic: &mut Logic, q: &Grid, r: &Rating, opts: &GenerateOptions) -> (
 pub(crate) fn climb(
     logic: &mut Logic,
     uniq: &mut Uniqueness,
-    act: Var,
+    act: Activation,
     start: (Grid, Rating),
     solution: &Grid,
     want: Level,

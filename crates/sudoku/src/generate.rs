@@ -16,9 +16,9 @@ use crate::shape::Shape;
 use crate::sparse::{HittingStats, hitting_set_puzzle};
 use crate::symmetry::Symmetry;
 use crate::thin::thin;
-use crate::unique::Uniqueness;
+use crate::unique::{Activation, Uniqueness};
 use crate::variants::{Rules, check_solution_with, random_cages, random_regions};
-use gridsat_sat::{AmoEncoding, BackendSpec, Interrupt, Limits, Outcome, SolverError, Var};
+use gridsat_sat::{AmoEncoding, BackendSpec, Interrupt, Limits, Outcome, SolverError};
 use std::fmt;
 use std::time::Instant;
 
@@ -461,7 +461,7 @@ pub(crate) fn other_among(
 pub(crate) fn reduce(
     logic: &mut Logic,
     uniq: &mut Uniqueness,
-    act: Var,
+    act: Activation,
     start: &Grid,
     solution: &Grid,
     opts: &GenerateOptions,
