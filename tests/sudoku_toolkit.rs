@@ -18,6 +18,15 @@ fn solve_unique(input: &str, extra: &[&str]) -> String {
     j[0]["solution"].as_str().unwrap().to_string()
 }
 
+/// The JSON lines of `gridsat sudoku generate --json ARGS…` (which must succeed).
+fn generate_json(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["sudoku", "generate", "--json"];
+    all.extend_from_slice(args);
+    let r = gridsat(&all);
+    assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    r.json()
+}
+
 #[test]
 fn generated_puzzles_read_back_in_every_format_and_size() {
     let sizes: [&[&str]; 5] = [
@@ -458,8 +467,6 @@ fn thinning_only_takes_givens_away_and_keeps_puzzles_deduction_solves() {
     // it, the same solution, found by an independent configuration as the only one.
     let run = |extra: &[&str]| {
         let mut args = vec![
-            "sudoku",
-            "generate",
             "--size",
             "16",
             "--no-search",
@@ -467,12 +474,9 @@ fn thinning_only_takes_givens_away_and_keeps_puzzles_deduction_solves() {
             "11",
             "--count",
             "2",
-            "--json",
         ];
         args.extend_from_slice(extra);
-        let r = gridsat(&args);
-        assert_eq!(r.code, 0, "{}", r.stderr);
-        r.json()
+        generate_json(&args)
     };
     let (plain, thinned) = (run(&[]), run(&["--thin", "200"]));
     assert_eq!(plain.len(), 2);
@@ -517,26 +521,14 @@ fn thinning_only_takes_givens_away_and_keeps_puzzles_deduction_solves() {
 #[test]
 fn hitting_set_puzzles_are_unique_and_minimal() {
     for size in [&["--size", "9"][..], &["--size", "6"], &["--box", "3x2"]] {
-        let mut args = vec![
-            "sudoku",
-            "generate",
-            "--hitting-set",
-            "--seed",
-            "11",
-            "--count",
-            "3",
-            "--json",
-        ];
+        let mut args = vec!["--hitting-set", "--seed", "11", "--count", "3"];
         args.extend_from_slice(size);
-        let r = gridsat(&args);
-        assert_eq!(r.code, 0, "{size:?}: {}", r.stderr);
         let extra: Vec<&str> = if size[0] == "--box" {
             vec!["--box", "3x2"]
         } else {
             vec![]
         };
-        for line in r.stdout.lines() {
-            let j: Value = serde_json::from_str(line).unwrap();
+        for j in generate_json(&args) {
             let givens = j["givens"].as_str().unwrap();
             assert_eq!(
                 solve_unique(givens, &extra),

@@ -284,10 +284,10 @@ impl Generator {
         // Models for the final rules.
         if varying {
             let logic = Logic::new(shape, &rules).map_err(GenerateError::Setup)?;
-            let uniq = Uniqueness::new(shape, &rules, &self.opts.backend)?;
+            let uniq = Uniqueness::new(shape, &rules, &self.opts.backend);
             self.fixed = Some((logic, uniq));
         } else if self.fixed.is_none() {
-            let uniq = Uniqueness::new(shape, &rules, &self.opts.backend)?;
+            let uniq = Uniqueness::new(shape, &rules, &self.opts.backend);
             self.fixed = Some((base.expect("built above"), uniq));
         }
         let (logic, uniq) = self.fixed.as_mut().expect("built");

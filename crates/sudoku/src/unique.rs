@@ -51,20 +51,15 @@ impl Warm {
 }
 
 impl Uniqueness {
-    pub(crate) fn new(
-        shape: Shape,
-        rules: &Rules,
-        spec: &BackendSpec,
-    ) -> Result<Uniqueness, GenerateError> {
-        // The rules are checked now, the solver is built on the first question.
-        rules.validate(shape).map_err(GenerateError::Setup)?;
-        Ok(Uniqueness {
+    /// A checker for `rules` (already validated for `shape`); no solver yet.
+    pub(crate) fn new(shape: Shape, rules: &Rules, spec: &BackendSpec) -> Uniqueness {
+        Uniqueness {
             rules: rules.clone(),
             shape,
             spec: spec.clone(),
             warm: None,
             excluded: Vec::new(),
-        })
+        }
     }
 
     fn warm(&mut self) -> Result<&mut Warm, GenerateError> {
@@ -162,7 +157,7 @@ mod tests {
     fn activations_work_across_the_lazy_build() {
         let (s1, s2) = (grid("1234341221434321"), grid("1234341223414123"));
         let spec = BackendSpec::default();
-        let mut u = Uniqueness::new(s1.shape(), &Rules::default(), &spec).unwrap();
+        let mut u = Uniqueness::new(s1.shape(), &Rules::default(), &spec);
         let a1 = u.differ_from(&s1);
         let a2 = u.differ_from(&s2);
         u.retire(a1);
