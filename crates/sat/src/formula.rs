@@ -2,11 +2,50 @@
 
 use crate::block::{Block, BlockInfo, MAX_DIMS, Namer};
 use crate::lit::{Lit, Var};
+use std::any::TypeId;
 use std::sync::Arc;
 
 /// Identifies a clause family of a [`Formula`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FamilyId(pub(crate) u16);
+
+/// A typed kind of clause family, declared by the puzzle family that builds the
+/// formula (e.g. Sudoku's "row at most one"). Code that reads a formula back (hints,
+/// explanations, certificates) matches the kind instead of the family's human name.
+///
+/// Any [`crate::named_enum!`] enum is one after [`crate::family_kind!`].
+pub trait FamilyKind: Copy + 'static {
+    /// A number unique within the type.
+    fn code(self) -> u16;
+    /// The kind with this code.
+    fn from_code(code: u16) -> Option<Self>;
+}
+
+/// Implements [`FamilyKind`] for a [`crate::named_enum!`] enum (codes are positions
+/// in `ALL`).
+#[macro_export]
+macro_rules! family_kind {
+    ($t:ty) => {
+        impl $crate::FamilyKind for $t {
+            fn code(self) -> u16 {
+                <$t>::ALL
+                    .iter()
+                    .position(|k| *k == self)
+                    .expect("every variant is in ALL") as u16
+            }
+            fn from_code(code: u16) -> Option<$t> {
+                <$t>::ALL.get(code as usize).copied()
+            }
+        }
+    };
+}
+
+/// The kind of a family, erased: the kind's type and its code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct KindTag {
+    ty: TypeId,
+    code: u16,
+}
 
 /// A named family of clauses with its running counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +56,16 @@ pub struct Family {
     pub clauses: usize,
     /// Total number of literals in those clauses.
     pub literals: usize,
+    kind: Option<KindTag>,
+}
+
+impl Family {
+    /// The family's kind, when it was created with one of type `K`.
+    pub fn kind<K: FamilyKind>(&self) -> Option<K> {
+        self.kind
+            .filter(|t| t.ty == TypeId::of::<K>())
+            .and_then(|t| K::from_code(t.code))
+    }
 }
 
 /// A CNF formula under construction.
@@ -150,8 +199,20 @@ impl Formula {
             name: name.to_string(),
             clauses: 0,
             literals: 0,
+            kind: None,
         });
         FamilyId((self.families.len() - 1) as u16)
+    }
+
+    /// The family named `name`, of kind `kind`, created (empty) when it does not exist
+    /// yet. A family first created without a kind gets this one.
+    pub fn kind_family<K: FamilyKind>(&mut self, kind: K, name: &str) -> FamilyId {
+        let id = self.family(name);
+        self.families[id.0 as usize].kind = Some(KindTag {
+            ty: TypeId::of::<K>(),
+            code: kind.code(),
+        });
+        id
     }
 
     /// The family with this id.
@@ -253,6 +314,46 @@ mod tests {
         assert_eq!(f.num_clauses(), 3);
         assert_eq!(f.clause(2), &[] as &[Lit]);
         assert_eq!(f.clause_family(1), c);
+    }
+
+    crate::named_enum! {
+        /// Two kinds of test family.
+        enum Kind ("kind") {
+            /// The first.
+            First = "first",
+            /// The second.
+            Second = "second",
+        }
+    }
+    crate::family_kind!(Kind);
+
+    crate::named_enum! {
+        /// Another type of kinds, with the same codes.
+        enum Other ("other") {
+            /// The only one.
+            Only = "only",
+        }
+    }
+    crate::family_kind!(Other);
+
+    #[test]
+    fn families_carry_their_typed_kind() {
+        let mut f = Formula::new();
+        let plain = f.family("plain");
+        let a = f.kind_family(Kind::Second, "second family");
+        let b = f.kind_family(Other::Only, "other family");
+        assert_eq!(f.family_info(plain).kind::<Kind>(), None);
+        assert_eq!(f.family_info(a).kind::<Kind>(), Some(Kind::Second));
+        assert_eq!(f.family_info(a).kind::<Other>(), None);
+        assert_eq!(f.family_info(b).kind::<Other>(), Some(Other::Only));
+        assert_eq!(
+            f.family_info(b).kind::<Kind>(),
+            None,
+            "same code, other type"
+        );
+        assert_eq!(f.kind_family(Kind::Second, "second family"), a);
+        assert_eq!(Kind::ALL.len(), 2);
+        let _ = Kind::First;
     }
 
     /// Every index tuple of `dims`, generated independently of the block arithmetic.

@@ -23,17 +23,28 @@
 //! ```
 
 #![warn(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
 pub mod amo;
 mod block;
+mod budget;
 pub mod dimacs;
 mod formula;
 mod lit;
+pub mod names;
 pub mod propagate;
 pub mod solver;
+mod verdict;
 
 pub use amo::AmoEncoding;
 pub use block::Block;
-pub use formula::{Family, FamilyId, Formula};
+pub use budget::{
+    Budget, MemoryExceeded, StopReason, Stopped, default_memory_limit, physical_memory,
+};
+pub use formula::{Family, FamilyId, FamilyKind, Formula};
 pub use lit::{Lit, Var};
-pub use solver::{Backend, BackendSpec, Interrupt, Limits, Outcome, SolverError, default_backend};
+pub use solver::{
+    Backend, BackendSpec, BackendSpecError, Interrupt, Limits, Outcome, SolverError,
+    default_backend,
+};
+pub use verdict::{Conclusion, Verdict};

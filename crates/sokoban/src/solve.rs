@@ -199,7 +199,9 @@ pub fn move_lower_bound(board: &Board) -> usize {
 }
 
 /// The solver of a search: the backend asked for, with CaDiCaL's option set applied.
-fn build_backend(opts: &SolveOptions) -> Result<Box<dyn gridsat_sat::Backend>, String> {
+fn build_backend(
+    opts: &SolveOptions,
+) -> Result<Box<dyn gridsat_sat::Backend>, gridsat_sat::SolverError> {
     match (&opts.backend, opts.cadical_config.as_deref()) {
         (BackendSpec::Cadical | BackendSpec::Auto, Some(c)) if c != "default" => Ok(Box::new(
             gridsat_sat::solver::CadicalBackend::with_config(c)?,
@@ -283,7 +285,7 @@ fn solve_one(
             return Ok(r);
         }
     };
-    let mut solver = build_backend(opts).map_err(SolveError::Solver)?;
+    let mut solver = build_backend(opts).map_err(|e| SolveError::Solver(e.to_string()))?;
     let (mut enc, start, max, parity): (Box<dyn HorizonEncoding>, usize, Option<usize>, _) =
         match opts.optimize {
             Optimize::Moves => {

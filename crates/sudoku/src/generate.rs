@@ -428,10 +428,7 @@ pub(crate) fn other_among(
     opts: &GenerateOptions,
 ) -> Result<Option<Grid>, GenerateError> {
     let enc = encode_candidates(cands, AmoEncoding::Pairwise, None);
-    let mut backend = opts
-        .backend
-        .build_for(enc.formula.num_clauses())
-        .map_err(GenerateError::Setup)?;
+    let mut backend = opts.backend.build_for(enc.formula.num_clauses())?;
     if let Some(flag) = &opts.interrupt {
         backend.watch(flag.clone());
     }

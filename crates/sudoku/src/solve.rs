@@ -171,7 +171,7 @@ impl SudokuSolver {
             Some(c) => spec.build_for(c),
             None => spec.build(),
         };
-        let mut b = built.map_err(SolveError::Setup)?;
+        let mut b = built?;
         // Placing a symbol propagates along its row, column, box and cell; ruling
         // one out hardly does (measured: half the conflicts to a first solution).
         b.prefer_true();

@@ -72,7 +72,7 @@ impl Uniqueness {
             };
             let (f, vars) =
                 encode_rules_with(self.shape, &self.rules, &opts).map_err(GenerateError::Setup)?;
-            let mut backend = self.spec.build().map_err(GenerateError::Setup)?;
+            let mut backend = self.spec.build()?;
             backend.add_formula(&f);
             let mut warm = Warm {
                 vars,

@@ -14,8 +14,6 @@ pub use sequential::Sequential;
 
 use crate::formula::{FamilyId, Formula};
 use crate::lit::Lit;
-use std::fmt;
-use std::str::FromStr;
 
 /// An encoding of "at most one of these literals is true" into clauses.
 ///
@@ -26,43 +24,23 @@ pub trait AtMostOne {
     fn encode(&self, f: &mut Formula, family: FamilyId, lits: &[Lit]);
 }
 
-/// The selectable at-most-one encodings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum AmoEncoding {
-    /// One binary clause per pair: n(n−1)/2 clauses, no auxiliary variables.
-    #[default]
-    Pairwise,
-    /// Sinz's sequential counter (ladder): 3n−4 clauses, n−1 auxiliary variables.
-    Sequential,
-    /// Klieber and Kwon's commander encoding, groups of three, recursive.
-    Commander,
-    /// Chen's two-product encoding on a √n × √n grid, recursive.
-    Product,
-    /// Nguyen and Mai's bimander encoding: groups of two with binary-coded group numbers.
-    Bimander,
+crate::named_enum! {
+    /// The selectable at-most-one encodings.
+    pub enum AmoEncoding ("at-most-one encoding") default Pairwise {
+        /// One binary clause per pair: n(n−1)/2 clauses, no auxiliary variables.
+        Pairwise = "pairwise",
+        /// Sinz's sequential counter (ladder): 3n−4 clauses, n−1 auxiliary variables.
+        Sequential = "sequential" | "ladder",
+        /// Klieber and Kwon's commander encoding, groups of three, recursive.
+        Commander = "commander",
+        /// Chen's two-product encoding on a √n × √n grid, recursive.
+        Product = "product",
+        /// Nguyen and Mai's bimander encoding: groups of two with binary-coded group numbers.
+        Bimander = "bimander",
+    }
 }
 
 impl AmoEncoding {
-    /// Every encoding, in a fixed order (for tables and tests).
-    pub const ALL: [AmoEncoding; 5] = [
-        AmoEncoding::Pairwise,
-        AmoEncoding::Sequential,
-        AmoEncoding::Commander,
-        AmoEncoding::Product,
-        AmoEncoding::Bimander,
-    ];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            AmoEncoding::Pairwise => "pairwise",
-            AmoEncoding::Sequential => "sequential",
-            AmoEncoding::Commander => "commander",
-            AmoEncoding::Product => "product",
-            AmoEncoding::Bimander => "bimander",
-        }
-    }
-
     /// The encoder behind the name.
     pub fn encoder(self) -> &'static dyn AtMostOne {
         match self {
@@ -72,27 +50,6 @@ impl AmoEncoding {
             AmoEncoding::Product => &Product,
             AmoEncoding::Bimander => &Bimander { group: 2 },
         }
-    }
-}
-
-impl fmt::Display for AmoEncoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for AmoEncoding {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        AmoEncoding::ALL
-            .into_iter()
-            .find(|e| e.name() == s || (s == "ladder" && *e == AmoEncoding::Sequential))
-            .ok_or_else(|| {
-                format!(
-                    "unknown at-most-one encoding '{s}' (expected one of: {})",
-                    AmoEncoding::ALL.map(|e| e.name()).join(", ")
-                )
-            })
     }
 }
 
@@ -153,7 +110,7 @@ mod tests {
 
     #[test]
     fn every_encoding_means_at_most_one() {
-        for enc in AmoEncoding::ALL {
+        for &enc in AmoEncoding::ALL {
             for n in 0..=11 {
                 check_semantics(enc, n);
             }
@@ -181,7 +138,7 @@ mod tests {
 
     #[test]
     fn names_parse_back() {
-        for enc in AmoEncoding::ALL {
+        for &enc in AmoEncoding::ALL {
             assert_eq!(enc.name().parse::<AmoEncoding>(), Ok(enc));
         }
         assert!("nonsense".parse::<AmoEncoding>().is_err());

@@ -5,6 +5,6 @@ mod answer;
 mod read;
 mod write;
 
-pub use answer::{SolverAnswer, parse_model, parse_solver_output};
+pub use answer::{AnswerError, SolverAnswer, parse_model, parse_solver_output};
 pub use read::{DimacsError, read_dimacs};
 pub use write::{WriteOptions, write_clauses, write_formula};

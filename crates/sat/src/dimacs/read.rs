@@ -27,19 +27,20 @@ impl fmt::Display for DimacsError {
 
 impl std::error::Error for DimacsError {}
 
+fn err(line: usize, column: usize, message: impl Into<String>) -> DimacsError {
+    DimacsError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
 /// Parses DIMACS CNF text into a formula whose variables form one block `v` and whose
 /// clauses form one family `input`. Comment lines (`c …`) may appear anywhere; clauses
 /// may span lines; the header counts are checked.
 pub fn read_dimacs(text: &str) -> Result<Formula, DimacsError> {
-    let err = |line: usize, column: usize, message: String| DimacsError {
-        line,
-        column,
-        message,
-    };
     let mut header: Option<(u32, usize)> = None;
-    let mut clauses: Vec<Vec<Lit>> = Vec::new();
-    let mut current: Vec<Lit> = Vec::new();
-    let mut last_pos = (1, 1);
+    let mut reader = Clauses::default();
     for (ln, line) in text.lines().enumerate() {
         let ln = ln + 1;
         let trimmed = line.trim_start();
@@ -49,26 +50,67 @@ pub fn read_dimacs(text: &str) -> Result<Formula, DimacsError> {
         if trimmed.starts_with('p') {
             let col = line.len() - trimmed.len() + 1;
             if header.is_some() {
-                return Err(err(ln, col, "a second 'p' line".into()));
+                return Err(err(ln, col, "a second 'p' line"));
             }
-            let words: Vec<&str> = trimmed.split_whitespace().collect();
-            if words.len() != 4 || words[0] != "p" || words[1] != "cnf" {
-                return Err(err(ln, col, "expected 'p cnf VARIABLES CLAUSES'".into()));
-            }
-            let vars = words[2]
-                .parse::<u32>()
-                .ok()
-                .filter(|&v| v < i32::MAX as u32)
-                .ok_or_else(|| err(ln, col, format!("bad variable count '{}'", words[2])))?;
-            let cls = words[3]
-                .parse::<usize>()
-                .map_err(|_| err(ln, col, format!("bad clause count '{}'", words[3])))?;
-            header = Some((vars, cls));
+            header = Some(parse_header(trimmed, ln, col)?);
             continue;
         }
         let Some((vars, _)) = header else {
-            return Err(err(ln, 1, "clause before the 'p cnf' line".into()));
+            return Err(err(ln, 1, "clause before the 'p cnf' line"));
         };
+        reader.read_line(line, ln, vars)?;
+    }
+    let Some((vars, count)) = header else {
+        return Err(err(1, 1, "no 'p cnf' line"));
+    };
+    let (line, column) = reader.last_pos;
+    if !reader.current.is_empty() {
+        return Err(err(line, column, "the last clause lacks its terminating 0"));
+    }
+    if reader.clauses.len() != count {
+        let read = reader.clauses.len();
+        return Err(err(
+            line,
+            column,
+            format!("the header announces {count} clauses but {read} were read"),
+        ));
+    }
+    let mut f = Formula::new();
+    f.new_block("v", &[vars]);
+    let fam = f.family("input");
+    for c in &reader.clauses {
+        f.add_clause(fam, c);
+    }
+    Ok(f)
+}
+
+/// `p cnf VARIABLES CLAUSES` → the two counts.
+fn parse_header(trimmed: &str, ln: usize, col: usize) -> Result<(u32, usize), DimacsError> {
+    let words: Vec<&str> = trimmed.split_whitespace().collect();
+    if words.len() != 4 || words[0] != "p" || words[1] != "cnf" {
+        return Err(err(ln, col, "expected 'p cnf VARIABLES CLAUSES'"));
+    }
+    let vars = words[2]
+        .parse::<u32>()
+        .ok()
+        .filter(|&v| v < i32::MAX as u32)
+        .ok_or_else(|| err(ln, col, format!("bad variable count '{}'", words[2])))?;
+    let clauses = words[3]
+        .parse::<usize>()
+        .map_err(|_| err(ln, col, format!("bad clause count '{}'", words[3])))?;
+    Ok((vars, clauses))
+}
+
+/// The clauses read so far, the one being read, and where the last token was.
+#[derive(Default)]
+struct Clauses {
+    clauses: Vec<Vec<Lit>>,
+    current: Vec<Lit>,
+    last_pos: (usize, usize),
+}
+
+impl Clauses {
+    fn read_line(&mut self, line: &str, ln: usize, vars: u32) -> Result<(), DimacsError> {
         let mut rest = line;
         let mut col0 = 0usize;
         while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
@@ -76,53 +118,26 @@ pub fn read_dimacs(text: &str) -> Result<Formula, DimacsError> {
             let end = tail.find(char::is_whitespace).unwrap_or(tail.len());
             let token = &tail[..end];
             let column = col0 + rest[..start].chars().count() + 1;
-            last_pos = (ln, column);
+            self.last_pos = (ln, column);
             let n: i64 = token
                 .parse()
                 .map_err(|_| err(ln, column, format!("'{token}' is not a literal")))?;
             if n == 0 {
-                clauses.push(std::mem::take(&mut current));
+                self.clauses.push(std::mem::take(&mut self.current));
+            } else if n.unsigned_abs() > vars as u64 {
+                return Err(err(
+                    ln,
+                    column,
+                    format!("literal {n} exceeds the {vars} variables of the header"),
+                ));
             } else {
-                if n.unsigned_abs() > vars as u64 {
-                    return Err(err(
-                        ln,
-                        column,
-                        format!("literal {n} exceeds the {vars} variables of the header"),
-                    ));
-                }
-                current.push(Lit::from_dimacs(n as i32));
+                self.current.push(Lit::from_dimacs(n as i32));
             }
             col0 = column - 1 + token.chars().count();
             rest = &tail[end..];
         }
+        Ok(())
     }
-    let Some((vars, count)) = header else {
-        return Err(err(1, 1, "no 'p cnf' line".into()));
-    };
-    if !current.is_empty() {
-        return Err(err(
-            last_pos.0,
-            last_pos.1,
-            "the last clause lacks its terminating 0".into(),
-        ));
-    }
-    if clauses.len() != count {
-        return Err(err(
-            last_pos.0,
-            last_pos.1,
-            format!(
-                "the header announces {count} clauses but {} were read",
-                clauses.len()
-            ),
-        ));
-    }
-    let mut f = Formula::new();
-    f.new_block("v", &[vars]);
-    let fam = f.family("input");
-    for c in &clauses {
-        f.add_clause(fam, c);
-    }
-    Ok(f)
 }
 
 #[cfg(test)]

@@ -45,10 +45,13 @@ impl CadicalBackend {
 
     /// A fresh solver with one of CaDiCaL's option sets: `default`, `plain` (no
     /// preprocessing), `sat` (tuned for satisfiable formulas) or `unsat`.
-    pub fn with_config(config: &str) -> Result<CadicalBackend, String> {
+    pub fn with_config(config: &str) -> Result<CadicalBackend, SolverError> {
         cadical::Solver::with_config(config)
             .map(Self::from_solver)
-            .map_err(|e| format!("CaDiCaL configuration '{config}': {}", e.msg))
+            .map_err(|e| SolverError::Config {
+                config: config.to_string(),
+                message: e.msg,
+            })
     }
 
     fn from_solver(mut solver: cadical::Solver<Hooks>) -> CadicalBackend {

@@ -6,7 +6,7 @@ use crate::lit::Lit;
 use std::fmt;
 use std::io::{BufWriter, Read};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::Duration;
 
 /// A solver command line. `{in}` and `{out}` in the arguments stand for the formula file
@@ -18,19 +18,20 @@ pub struct ExternalCommand {
     args: Vec<String>,
 }
 
-impl ExternalCommand {
+impl std::str::FromStr for ExternalCommand {
+    type Err = super::BackendSpecError;
     /// Parses `"kissat -q"` or `"minisat -verb=0 {in} {out}"` (split on whitespace).
-    pub fn parse(s: &str) -> Result<ExternalCommand, String> {
+    fn from_str(s: &str) -> Result<ExternalCommand, super::BackendSpecError> {
         let mut words = s.split_whitespace().map(str::to_string);
-        let program = words
-            .next()
-            .ok_or_else(|| "external solver needs a command, e.g. external:minisat".to_string())?;
+        let program = words.next().ok_or(super::BackendSpecError::NoCommand)?;
         Ok(ExternalCommand {
             program,
             args: words.collect(),
         })
     }
+}
 
+impl ExternalCommand {
     /// The program name.
     pub fn program(&self) -> &str {
         &self.program
@@ -116,6 +117,76 @@ impl ExternalBackend {
             problem,
         }
     }
+    /// Writes the clauses and the assumptions (as unit clauses) to `input`.
+    fn write_formula(&self, input: &Path, assumptions: &[Lit]) -> Result<(), SolverError> {
+        let file = std::fs::File::create(input).map_err(Self::io("writing the formula file"))?;
+        let mut w = BufWriter::new(file);
+        let mut start = 0;
+        let clauses = self.ends.iter().map(|&end| {
+            let c = &self.clauses[start..end];
+            start = end;
+            c
+        });
+        let units = assumptions.iter().map(std::slice::from_ref);
+        let num_vars = assumptions
+            .iter()
+            .map(|l| l.var().get())
+            .fold(self.num_vars, u32::max);
+        write_clauses(
+            &mut w,
+            num_vars,
+            self.ends.len() + assumptions.len(),
+            clauses.chain(units),
+        )
+        .map_err(Self::io("writing the formula file"))?;
+        std::io::Write::flush(&mut w).map_err(Self::io("writing the formula file"))
+    }
+
+    /// Runs the program until it exits (its status, stdout and stderr) or until the
+    /// deadline or the interrupt flag stops it (`None`).
+    fn run(
+        &self,
+        input: &Path,
+        output: &Path,
+    ) -> Result<Option<(ExitStatus, String, String)>, SolverError> {
+        let mut child = Command::new(&self.command.program)
+            .args(self.command.arguments(input, output))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|source| SolverError::Spawn {
+                program: self.command.program.clone(),
+                source,
+            })?;
+        // Read stdout and stderr on their own threads so a chatty solver never blocks.
+        let read_all = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut s = String::new();
+                let _ = pipe.read_to_string(&mut s);
+                s
+            })
+        };
+        let out_thread = read_all(Box::new(child.stdout.take().expect("piped stdout")));
+        let err_thread = read_all(Box::new(child.stderr.take().expect("piped stderr")));
+        let status = loop {
+            if let Some(status) = child
+                .try_wait()
+                .map_err(Self::io("waiting for the solver"))?
+            {
+                break Some(status);
+            }
+            if self.interrupt.is_set() || self.limits.expired() {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        let stdout = out_thread.join().unwrap_or_default();
+        let stderr = err_thread.join().unwrap_or_default();
+        Ok(status.map(|s| (s, stdout, stderr)))
+    }
 }
 
 impl Backend for ExternalBackend {
@@ -143,97 +214,31 @@ impl Backend for ExternalBackend {
         let dir = tempfile::tempdir().map_err(Self::io("creating a temporary folder"))?;
         let input = dir.path().join("formula.cnf");
         let output = dir.path().join("result.txt");
-        {
-            let file =
-                std::fs::File::create(&input).map_err(Self::io("writing the formula file"))?;
-            let mut w = BufWriter::new(file);
-            let mut start = 0;
-            let clauses = self.ends.iter().map(|&end| {
-                let c = &self.clauses[start..end];
-                start = end;
-                c
-            });
-            let units = assumptions.iter().map(std::slice::from_ref);
-            let num_vars = assumptions
-                .iter()
-                .map(|l| l.var().get())
-                .fold(self.num_vars, u32::max);
-            write_clauses(
-                &mut w,
-                num_vars,
-                self.ends.len() + assumptions.len(),
-                clauses.chain(units),
-            )
-            .map_err(Self::io("writing the formula file"))?;
-            std::io::Write::flush(&mut w).map_err(Self::io("writing the formula file"))?;
-        }
-        let mut child = Command::new(&self.command.program)
-            .args(self.command.arguments(&input, &output))
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|source| SolverError::Spawn {
-                program: self.command.program.clone(),
-                source,
-            })?;
-        // Read stdout and stderr on their own threads so a chatty solver never blocks.
-        let mut out_pipe = child.stdout.take().expect("piped stdout");
-        let mut err_pipe = child.stderr.take().expect("piped stderr");
-        let out_thread = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = out_pipe.read_to_string(&mut s);
-            s
-        });
-        let err_thread = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = err_pipe.read_to_string(&mut s);
-            s
-        });
-        let status = loop {
-            if let Some(status) = child
-                .try_wait()
-                .map_err(Self::io("waiting for the solver"))?
-            {
-                break Some(status);
-            }
-            if self.interrupt.is_set() || self.limits.expired() {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        };
-        let stdout = out_thread.join().unwrap_or_default();
-        let stderr = err_thread.join().unwrap_or_default();
-        let Some(status) = status else {
+        self.write_formula(&input, assumptions)?;
+        let Some((status, stdout, stderr)) = self.run(&input, &output)? else {
             return Ok(Outcome::Unknown);
         };
         let result_file = std::fs::read_to_string(&output).ok();
-        let answer =
-            parse_solver_output(&stdout, result_file.as_deref()).map_err(|e| self.bad(e))?;
+        let answer = parse_solver_output(&stdout, result_file.as_deref())
+            .map_err(|e| self.bad(format!("answered something unreadable: {e}")))?;
         let answer = match answer {
             Some(a) => a,
-            None => match status.code() {
-                Some(20) => SolverAnswer::Unsat,
-                _ => {
-                    let tail: String = stderr
-                        .lines()
-                        .last()
-                        .unwrap_or("")
-                        .chars()
-                        .take(200)
-                        .collect();
-                    return Err(self.bad(format!(
-                        "gave no answer (exit status {status}){}",
-                        if tail.is_empty() {
-                            String::new()
-                        } else {
-                            format!(": {tail}")
-                        }
-                    )));
-                }
-            },
+            None if status.code() == Some(20) => SolverAnswer::Unsat,
+            None => {
+                let tail: String = stderr
+                    .lines()
+                    .last()
+                    .unwrap_or("")
+                    .chars()
+                    .take(200)
+                    .collect();
+                let tail = if tail.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {tail}")
+                };
+                return Err(self.bad(format!("gave no answer (exit status {status}){tail}")));
+            }
         };
         Ok(match answer {
             SolverAnswer::Sat(lits) => {
@@ -290,17 +295,19 @@ mod tests {
     fn arguments_follow_the_conventions() {
         let p = Path::new("/t/f.cnf");
         let o = Path::new("/t/r.txt");
-        let m = ExternalCommand::parse("minisat -verb=0").unwrap();
+        let m = "minisat -verb=0".parse::<ExternalCommand>().unwrap();
         assert_eq!(m.arguments(p, o), ["-verb=0", "/t/f.cnf", "/t/r.txt"]);
-        let k = ExternalCommand::parse("kissat -q").unwrap();
+        let k = "kissat -q".parse::<ExternalCommand>().unwrap();
         assert_eq!(k.arguments(p, o), ["-q", "/t/f.cnf"]);
-        let c = ExternalCommand::parse("sh run.sh {in} --out={out}").unwrap();
+        let c = "sh run.sh {in} --out={out}"
+            .parse::<ExternalCommand>()
+            .unwrap();
         assert_eq!(c.arguments(p, o), ["run.sh", "/t/f.cnf", "--out=/t/r.txt"]);
     }
 
     #[test]
     fn a_missing_program_is_a_clear_error() {
-        let mut b = ExternalBackend::new(ExternalCommand::parse("no-such-solver-xyz").unwrap());
+        let mut b = ExternalBackend::new("no-such-solver-xyz".parse::<ExternalCommand>().unwrap());
         b.add_clause(&[Lit::from_dimacs(1)]);
         let e = b.solve(&[]).unwrap_err();
         assert!(
@@ -320,7 +327,7 @@ mod tests {
         )
         .unwrap();
         let cmd = format!("sh {} {{in}}", script.display());
-        let mut b = ExternalBackend::new(ExternalCommand::parse(&cmd).unwrap());
+        let mut b = ExternalBackend::new(cmd.parse::<ExternalCommand>().unwrap());
         b.add_clause(&[Lit::from_dimacs(1), Lit::from_dimacs(2)]);
         b.reserve(3);
         assert_eq!(b.solve(&[]).unwrap(), Outcome::Sat);

@@ -16,12 +16,12 @@ pub use enumerate::Models;
 pub use external::{ExternalBackend, ExternalCommand};
 pub use portfolio::Portfolio;
 
+use crate::budget::Budget;
+pub use crate::budget::Interrupt;
 use crate::formula::Formula;
 use crate::lit::{Lit, Var};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The answer of one `solve` call.
@@ -33,29 +33,6 @@ pub enum Outcome {
     Unsat,
     /// A limit was reached or the search was interrupted.
     Unknown,
-}
-
-/// A flag that stops a running search from another thread (or a signal handler).
-#[derive(Clone, Debug, Default)]
-pub struct Interrupt(Arc<AtomicBool>);
-
-impl Interrupt {
-    /// A fresh, unset flag.
-    pub fn new() -> Interrupt {
-        Interrupt::default()
-    }
-    /// Asks every search watching this flag to stop as soon as it can.
-    pub fn interrupt(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-    /// True once [`Interrupt::interrupt`] was called (and not cleared).
-    pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-    /// Clears the flag so that later searches run again.
-    pub fn clear(&self) {
-        self.0.store(false, Ordering::Relaxed);
-    }
 }
 
 /// Resource limits applied to every later `solve` call.
@@ -77,7 +54,24 @@ impl Limits {
 /// Errors a backend can report (the built-in ones only fail through misuse; the external
 /// one fails when the program cannot run or answers something unreadable).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SolverError {
+    /// The backend asked for is not part of this build.
+    #[error("this gridsat was built without {solver} (rebuild with the cargo feature `{feature}`)")]
+    NotBuilt {
+        /// The solver's name.
+        solver: &'static str,
+        /// The cargo feature of `gridsat-sat` that builds it in.
+        feature: &'static str,
+    },
+    /// A solver configuration name was not understood.
+    #[error("CaDiCaL configuration '{config}': {message}")]
+    Config {
+        /// The configuration asked for.
+        config: String,
+        /// What the solver said.
+        message: String,
+    },
     /// Writing the formula or reading the answer failed.
     #[error("{context}: {source}")]
     Io {
@@ -129,6 +123,18 @@ pub trait Backend: Send {
 
     /// Sets limits for later calls.
     fn set_limits(&mut self, limits: Limits);
+
+    /// Makes later calls honour `budget`: its deadline (replacing any conflict limit)
+    /// and its interrupt flag, when it has one.
+    fn set_budget(&mut self, budget: &Budget) {
+        self.set_limits(Limits {
+            conflicts: None,
+            deadline: budget.deadline(),
+        });
+        if let Some(flag) = budget.interrupt() {
+            self.watch(flag.clone());
+        }
+    }
 
     /// A handle that interrupts this solver's searches from another thread.
     fn interrupt_handle(&self) -> Interrupt;
@@ -211,30 +217,83 @@ pub enum BackendSpec {
 /// 9×9 reduced formulas (1,000–3,000 clauses), slower from about 18,000 (25×25).
 pub const AUTO_SMALL_CLAUSES: usize = 10_000;
 
+/// Why a solver name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BackendSpecError {
+    /// Not one of the names.
+    #[error("unknown solver '{given}' (expected {})", BackendSpec::expected())]
+    Unknown {
+        /// The name given.
+        given: String,
+    },
+    /// `external:` without a program.
+    #[error("external solver needs a command, e.g. external:minisat")]
+    NoCommand,
+}
+
 impl BackendSpec {
+    /// Every way to name a solver, with a line of help each: the command line's help
+    /// and its error messages are made from this list.
+    pub const CHOICES: &'static [(&'static str, &'static str)] = &[
+        (
+            "auto",
+            "batsat for one-shot formulas of at most 10,000 clauses, CaDiCaL otherwise",
+        ),
+        ("cadical", "the built-in CaDiCaL"),
+        (
+            "batsat",
+            "the built-in batsat, a pure-Rust MiniSat descendant",
+        ),
+        (
+            "portfolio",
+            "CaDiCaL's default and `sat` configurations racing on two threads",
+        ),
+        (
+            "external:CMD",
+            "any SAT-competition program, e.g. external:kissat or external:minisat",
+        ),
+    ];
+
+    /// The list of choices as help text: `auto (…), cadical (…), …`.
+    pub fn help() -> String {
+        Self::CHOICES
+            .iter()
+            .map(|(name, help)| format!("{name} ({help})"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    fn expected() -> String {
+        let names: Vec<&str> = Self::CHOICES.iter().map(|c| c.0).collect();
+        let (last, rest) = names.split_last().expect("choices");
+        format!("{} or {last}", rest.join(", "))
+    }
+
     /// Builds a fresh solver of this kind for a formula whose size is not known, or
     /// that will grow (incremental use): `auto` means CaDiCaL.
-    pub fn build(&self) -> Result<Box<dyn Backend>, String> {
+    pub fn build(&self) -> Result<Box<dyn Backend>, SolverError> {
         match self {
             #[cfg(feature = "cadical")]
             BackendSpec::Cadical | BackendSpec::Auto => Ok(Box::new(CadicalBackend::new())),
             #[cfg(all(not(feature = "cadical"), feature = "batsat"))]
             BackendSpec::Auto => Ok(Box::new(BatsatBackend::new())),
             #[cfg(not(feature = "cadical"))]
-            BackendSpec::Cadical => Err("this gridsat was built without CaDiCaL".into()),
+            BackendSpec::Cadical | BackendSpec::Portfolio => Err(SolverError::NotBuilt {
+                solver: "CaDiCaL",
+                feature: "cadical",
+            }),
             #[cfg(feature = "batsat")]
             BackendSpec::Batsat => Ok(Box::new(BatsatBackend::new())),
             #[cfg(not(feature = "batsat"))]
-            BackendSpec::Batsat => {
-                Err("this gridsat was built without batsat (rebuild with --features batsat)".into())
-            }
+            BackendSpec::Batsat => Err(SolverError::NotBuilt {
+                solver: "batsat",
+                feature: "batsat",
+            }),
             #[cfg(feature = "cadical")]
             BackendSpec::Portfolio => Ok(Box::new(Portfolio::new(vec![
                 Box::new(CadicalBackend::new()),
                 Box::new(CadicalBackend::with_config("sat")?),
             ]))),
-            #[cfg(not(feature = "cadical"))]
-            BackendSpec::Portfolio => Err("this gridsat was built without CaDiCaL".into()),
             BackendSpec::External(cmd) => Ok(Box::new(ExternalBackend::new(cmd.clone()))),
         }
     }
@@ -242,7 +301,7 @@ impl BackendSpec {
     /// Builds a fresh solver for a one-shot formula of `clauses` clauses; `auto` picks
     /// batsat for small ones (when built in) and CaDiCaL otherwise. batsat on a small
     /// formula gets the options tuned for it ([`BatsatBackend::for_small_formulas`]).
-    pub fn build_for(&self, clauses: usize) -> Result<Box<dyn Backend>, String> {
+    pub fn build_for(&self, clauses: usize) -> Result<Box<dyn Backend>, SolverError> {
         #[cfg(feature = "batsat")]
         if matches!(self, BackendSpec::Auto | BackendSpec::Batsat) && clauses <= AUTO_SMALL_CLAUSES
         {
@@ -254,18 +313,18 @@ impl BackendSpec {
 }
 
 impl FromStr for BackendSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = BackendSpecError;
+    fn from_str(s: &str) -> Result<Self, BackendSpecError> {
         match s {
             "auto" => Ok(BackendSpec::Auto),
             "cadical" => Ok(BackendSpec::Cadical),
             "batsat" => Ok(BackendSpec::Batsat),
             "portfolio" => Ok(BackendSpec::Portfolio),
             _ => match s.strip_prefix("external:") {
-                Some(cmd) => ExternalCommand::parse(cmd).map(BackendSpec::External),
-                None => Err(format!(
-                    "unknown solver '{s}' (expected auto, cadical, batsat, portfolio or external:COMMAND)"
-                )),
+                Some(cmd) => cmd.parse().map(BackendSpec::External),
+                None => Err(BackendSpecError::Unknown {
+                    given: s.to_string(),
+                }),
             },
         }
     }
@@ -451,7 +510,19 @@ mod tests {
         assert_eq!("cadical".parse::<BackendSpec>(), Ok(BackendSpec::Cadical));
         let e: BackendSpec = "external:kissat -q".parse().unwrap();
         assert_eq!(e.to_string(), "external:kissat -q");
-        assert!("picosat".parse::<BackendSpec>().is_err());
-        assert!("external:".parse::<BackendSpec>().is_err());
+        let e = "picosat".parse::<BackendSpec>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown solver 'picosat' (expected auto, cadical, batsat, portfolio or external:CMD)"
+        );
+        assert_eq!(
+            "external:".parse::<BackendSpec>(),
+            Err(BackendSpecError::NoCommand)
+        );
+        // Every choice but the external one parses back from its listed name.
+        for (name, _) in &BackendSpec::CHOICES[..BackendSpec::CHOICES.len() - 1] {
+            assert_eq!(name.parse::<BackendSpec>().unwrap().to_string(), *name);
+        }
+        assert!(BackendSpec::help().contains("portfolio ("));
     }
 }

@@ -68,7 +68,7 @@ impl RulesSolver {
             };
             let (formula, vars) =
                 encode_rules_with(shape, rules, &opts).map_err(SolveError::Setup)?;
-            let mut backend = self.opts.backend.build().map_err(SolveError::Setup)?;
+            let mut backend = self.opts.backend.build()?;
             backend.set_limits(Limits {
                 conflicts: None,
                 deadline: self.opts.deadline,
