@@ -9,16 +9,73 @@ mod sudoku;
 pub use exit::{Exit, Fail};
 
 use clap::{Parser, Subcommand};
-use gridsat_sat::Interrupt;
+use gridsat_sat::{Budget, Interrupt};
 use std::process::ExitCode;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// gridsat: logic puzzles solved by reduction to SAT.
 #[derive(Parser, Debug)]
 #[command(name = "gridsat", version, about, long_about = None, propagate_version = true)]
 struct Cli {
+    /// Refuse (exit 2, or verdict `unknown` with the reason) to build a formula or table
+    /// estimated larger than this, e.g. 4G, 512M [default: three quarters of the memory]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
     #[command(subcommand)]
     command: Command,
+}
+
+/// The memory ceiling of this run (`--max-memory`, or the default).
+static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
+
+/// The budget every command starts from: the Ctrl-C flag and the memory ceiling. Each
+/// command adds its time limit (`budget().with_time_limit(args.time_limit)`).
+pub fn budget() -> Budget {
+    let memory = *MAX_MEMORY.get_or_init(gridsat_sat::default_memory_limit);
+    Budget::unlimited()
+        .with_interrupt(ctrl_c().clone())
+        .with_memory_limit(Some(memory))
+}
+
+/// Parses `--time-limit SECS`: a number of seconds ≥ 0 (fractions allowed).
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(Duration::from_secs_f64(x.min(1e9))),
+        _ => Err(format!("expected a number of seconds ≥ 0, not '{s}'")),
+    }
+}
+
+/// Parses a size: bytes, or a number with K, M, G or T (powers of 1024; `KiB`, `MB`
+/// and the like are accepted too).
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let shift = match unit
+        .trim()
+        .to_ascii_lowercase()
+        .trim_end_matches(['b', 'i'])
+    {
+        "" => 0,
+        "k" => 10,
+        "m" => 20,
+        "g" => 30,
+        "t" => 40,
+        _ => {
+            return Err(format!(
+                "'{s}': expected a size such as 4G, 512M or 1000000"
+            ));
+        }
+    };
+    match num.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok((x * (1u64 << shift) as f64) as u64),
+        _ => Err(format!(
+            "'{s}': expected a size such as 4G, 512M or 1000000"
+        )),
+    }
 }
 
 // Parsed once per run: the size difference between variants does not matter.
@@ -53,6 +110,9 @@ pub fn ctrl_c() -> &'static Interrupt {
 /// Parses the command line, runs it, and turns the outcome into an exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(m) = cli.max_memory {
+        let _ = MAX_MEMORY.set(m);
+    }
     let result = match cli.command {
         Command::Sudoku(cmd) => sudoku::run(cmd),
         Command::Sokoban(cmd) => sokoban::run(cmd),
@@ -63,5 +123,23 @@ pub fn main() -> ExitCode {
             eprintln!("gridsat: {}", fail.message);
             fail.code.into()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_seconds_parse() {
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5k"), Ok(1536));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("0").is_err());
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("inf").is_err());
     }
 }
