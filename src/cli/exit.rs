@@ -42,6 +42,20 @@ impl Exit {
     }
 }
 
+impl From<gridsat_sat::Conclusion> for Exit {
+    /// The exit code of one answer, the same for every puzzle family.
+    fn from(c: gridsat_sat::Conclusion) -> Exit {
+        use gridsat_sat::Conclusion;
+        match c {
+            Conclusion::Answered => Exit::Ok,
+            Conclusion::NoSolution => Exit::NoSolution,
+            Conclusion::Multiple => Exit::Multiple,
+            Conclusion::Unknown(_) => Exit::Unknown,
+            _ => Exit::Failure,
+        }
+    }
+}
+
 impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e as u8)
@@ -64,6 +78,28 @@ impl Fail {
             code: Exit::Usage,
             message: message.into(),
         }
+    }
+
+    /// The user's answer (a grid, a model, a plan) is wrong: exit 1 with the reason.
+    pub fn wrong_answer(message: impl Into<String>) -> Fail {
+        Fail {
+            code: Exit::NoSolution,
+            message: message.into(),
+        }
+    }
+
+    /// Stopped by a limit before anything could be reported (exit 4).
+    pub fn stopped(message: impl Into<String>) -> Fail {
+        Fail {
+            code: Exit::Unknown,
+            message: message.into(),
+        }
+    }
+
+    /// A refusal to build something larger than the memory budget (exit 2), with the
+    /// flag that raises it.
+    pub fn memory(e: &gridsat_sat::MemoryExceeded) -> Fail {
+        Fail::usage(format!("{e} (raise it with --max-memory)"))
     }
 
     /// A solver failure or a failed verification.
@@ -102,5 +138,17 @@ mod tests {
         assert_eq!(Exit::Unknown.worst(Exit::NoSolution), Exit::Unknown);
         assert_eq!(Exit::Usage.worst(Exit::Ok), Exit::Usage);
         assert_eq!(Exit::Failure.worst(Exit::Usage), Exit::Failure);
+    }
+
+    #[test]
+    fn conclusions_map_to_the_documented_codes() {
+        use gridsat_sat::{Conclusion, StopReason};
+        assert_eq!(Exit::from(Conclusion::Answered), Exit::Ok);
+        assert_eq!(Exit::from(Conclusion::NoSolution), Exit::NoSolution);
+        assert_eq!(Exit::from(Conclusion::Multiple), Exit::Multiple);
+        assert_eq!(
+            Exit::from(Conclusion::Unknown(StopReason::TimeLimit)),
+            Exit::Unknown
+        );
     }
 }

@@ -88,6 +88,20 @@ enum Command {
     /// Sokoban as SAT planning: solve, verify, encode, show.
     #[command(subcommand)]
     Sokoban(sokoban::SokobanCmd),
+    /// Write a shell completion script to stdout, e.g.
+    /// `gridsat completions bash > ~/.local/share/bash-completion/completions/gridsat`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the manual pages (roff): `gridsat.1` to stdout, or one page per
+    /// subcommand into DIR (`gridsat man --dir man/ && man -l man/gridsat-sudoku-solve.1`).
+    Man {
+        /// Write `gridsat.1` and one page per subcommand into this folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// The interrupt flag raised by Ctrl-C; long searches watch it and report what they know.
@@ -116,6 +130,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Sudoku(cmd) => sudoku::run(cmd),
         Command::Sokoban(cmd) => sokoban::run(cmd),
+        Command::Completions { shell } => completions(shell),
+        Command::Man { dir } => manual(dir.as_deref()),
     };
     match result {
         Ok(code) => code.into(),
@@ -124,6 +140,41 @@ pub fn main() -> ExitCode {
             fail.code.into()
         }
     }
+}
+
+fn completions(shell: clap_complete::Shell) -> Result<Exit, Fail> {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    // Into a buffer first: clap_complete panics when its writer fails (a closed pipe).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "gridsat", &mut script);
+    std::io::Write::write_all(&mut std::io::stdout(), &script)?;
+    Ok(Exit::Ok)
+}
+
+/// The man page of `cmd` and, into `dir`, of each of its subcommands (`gridsat-sudoku-solve.1`).
+fn manual(dir: Option<&std::path::Path>) -> Result<Exit, Fail> {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let Some(dir) = dir else {
+        clap_mangen::Man::new(cmd).render(&mut std::io::stdout())?;
+        return Ok(Exit::Ok);
+    };
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Fail::usage(format!("{}: cannot create: {e}", dir.display())))?;
+    let mut pending = vec![(String::from("gridsat"), cmd)];
+    while let Some((name, mut cmd)) = pending.pop() {
+        cmd = cmd.name(name.clone());
+        for sub in cmd.get_subcommands() {
+            pending.push((format!("{name}-{}", sub.get_name()), sub.clone()));
+        }
+        let path = dir.join(format!("{name}.1"));
+        let mut out = Vec::new();
+        clap_mangen::Man::new(cmd).render(&mut out)?;
+        std::fs::write(&path, out)
+            .map_err(|e| Fail::usage(format!("{}: cannot write: {e}", path.display())))?;
+    }
+    Ok(Exit::Ok)
 }
 
 #[cfg(test)]
