@@ -1,6 +1,7 @@
 //! The `gridsat` command line: a thin layer over the gridsat library crates.
 
 mod cli;
+mod serve;
 
 /// mimalloc instead of the system allocator: a batch of 9×9 puzzles builds and drops a
 /// small solver per puzzle (watch lists, clause arena), and glibc's malloc and free took

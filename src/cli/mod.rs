@@ -88,6 +88,8 @@ enum Command {
     /// Sokoban as SAT planning: solve, verify, encode, show.
     #[command(subcommand)]
     Sokoban(sokoban::SokobanCmd),
+    /// A local web page: edit, solve and watch Sudoku and Sokoban in a browser.
+    Serve(crate::serve::ServeArgs),
     /// Write a shell completion script to stdout, e.g.
     /// `gridsat completions bash > ~/.local/share/bash-completion/completions/gridsat`.
     Completions {
@@ -130,6 +132,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Sudoku(cmd) => sudoku::run(cmd),
         Command::Sokoban(cmd) => sokoban::run(cmd),
+        Command::Serve(args) => crate::serve::run(args),
         Command::Completions { shell } => completions(shell),
         Command::Man { dir } => manual(dir.as_deref()),
     };

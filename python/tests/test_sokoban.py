@@ -1,0 +1,81 @@
+"""gridsat.sokoban, and the course contract solve_course(grid, T)."""
+import pytest
+
+import gridsat
+from conftest import EXAMPLES, replay_course, shared
+
+TINY = (EXAMPLES / "sokoban" / "tiny.xsb").read_text()
+
+
+def grid_of(text):
+    return [row.split() for row in text.strip().splitlines()]
+
+
+def test_parse_reads_every_level_of_a_collection():
+    levels = gridsat.sokoban.parse(TINY)
+    assert [l.title for l in levels] == ["corridor", "two rooms", "swap"]
+    assert levels[0].boxes == 1
+
+
+def test_solve_returns_a_verified_optimal_plan():
+    level = gridsat.sokoban.parse(TINY)[0]
+    p = gridsat.sokoban.solve(level)
+    assert p.status == "solved" and p.optimal == "pushes"
+    assert p.moves == "rRR" and p.pushes == 2
+    frames = p.frames()
+    assert len(frames) == len(p.moves) + 1
+    assert frames[-1].splitlines()[1] == "#   @*#"
+    assert p.to_json()["plan"] == "rRR"
+    assert gridsat.sokoban.verify(level, p.moves).solved
+    assert gridsat.sokoban.verify(level, "r r r").solved
+    assert not gridsat.sokoban.verify(level, "rR").solved
+
+
+def test_a_text_level_is_accepted_too():
+    p = gridsat.sokoban.solve("#######\n#@ $ .#\n#######\n", optimize="moves")
+    assert p.status == "solved" and p.optimal == "moves"
+
+
+def test_course_contract_solvable_levels():
+    for name in ["corridor.txt", "two-boxes.txt", "corner.txt", "extra-goals.txt"]:
+        text = (EXAMPLES / "sokoban" / name).read_text()
+        t = int(text.split("\n", 1)[0])
+        grid = grid_of(text.split("\n", 1)[1])
+        moves = gridsat.sokoban.solve_course(grid, t)
+        if name == "corner.txt":
+            assert moves == -1
+            continue
+        assert isinstance(moves, list) and all(m in "UDLR" for m in moves)
+        assert len(moves) <= t
+        assert replay_course(grid, moves)
+
+
+def test_course_contract_says_minus_one_when_no_plan_exists():
+    text = (EXAMPLES / "sokoban" / "too-few-moves.txt").read_text()
+    grid = grid_of(text.split("\n", 1)[1])
+    assert gridsat.sokoban.solve_course(grid, 5) == -1
+    more_boxes = [list("#####"), list("#PBB#"), list("#G..#"), list("#####")]
+    assert gridsat.sokoban.solve_course(more_boxes, 30) == -1
+    walled_in = [list("#######"), list("#P#B.G#"), list("#######")]
+    assert gridsat.sokoban.solve_course(walled_in, 30) == -1
+
+
+def test_course_contract_own_levels_replayed_by_the_test():
+    level = [
+        list("#######"),
+        list("#P....#"),
+        list("#.B.B.#"),
+        list("#..#..#"),
+        list("#G...G#"),
+        list("#######"),
+    ]
+    moves = gridsat.sokoban.solve_course(level, 40)
+    assert moves != -1 and len(moves) <= 40 and replay_course(level, moves)
+
+
+def test_microban_first_levels():
+    path = shared("sokoban/microban.xsb")
+    levels = gridsat.sokoban.parse(path.read_text())
+    assert len(levels) == 155
+    p = gridsat.sokoban.solve(levels[0], time_limit=30)
+    assert p.status == "solved" and p.pushes == 8 and p.optimal == "pushes"
