@@ -1,0 +1,24 @@
+//! The third stage: what can be known about a board before any search — push
+//! distances and dead squares, lower bounds, two-box tables, freeze patterns, the
+//! push-count parity, start symmetries, walks between pushes — and the verdicts that
+//! follow from them ([`analyse`]: a level that cannot be solved is recognised here).
+
+mod bound;
+mod distances;
+mod freeze;
+mod pairs;
+mod parity;
+mod symmetry;
+mod verdict;
+mod walk;
+
+pub use bound::{matching_bound, move_lower_bound};
+pub use distances::{INF, dist_to_goal, dist_to_goals, push_dist_from, walk_distances};
+pub use freeze::freeze_patterns;
+pub use pairs::PairLists;
+#[cfg(test)]
+pub use pairs::pair_table;
+pub use parity::push_parity;
+pub use symmetry::start_symmetries;
+pub use verdict::{Unsolvable, analyse};
+pub use walk::{Push, pushes_to_plan};

@@ -1,0 +1,53 @@
+//! The fourth stage: Sokoban as CNF, grown one step at a time.
+//!
+//! Two encodings implement [`HorizonEncoding`]: [`MoveEncoding`] (one step per player
+//! move, numbered boxes) and [`PushEncoding`] (one step per push, anonymous boxes, the
+//! player's walk as reachability inside a step, [`reach`]), each with pruning families
+//! that can be switched off ([`Prune`]); [`waste`] holds the push encoding's waste
+//! counters. Every clause family has a typed kind ([`MoveFamily`], [`PushFamily`]).
+//! [`export()`] writes one horizon's formula for other solvers.
+
+mod export;
+mod families;
+mod horizon;
+mod moves;
+mod prune;
+mod pushes;
+mod reach;
+mod waste;
+
+pub use export::{Export, export};
+pub use families::{MoveFamily, PushFamily};
+pub use horizon::{Decoded, HorizonEncoding};
+pub use moves::{MoveEncoding, MoveOptions};
+pub use prune::Prune;
+pub use pushes::{PushEncoding, PushOptions};
+pub use reach::Reach;
+
+gridsat_sat::named_enum! {
+    /// The two encodings (the unit of their horizon).
+    pub enum Encoding ("encoding") default Pushes {
+        /// The push encoding (horizon = pushes)
+        Pushes = "pushes",
+        /// The move encoding (horizon = moves)
+        Moves = "moves",
+    }
+}
+
+impl Encoding {
+    /// The singular unit of a horizon: "push" or "move".
+    pub fn unit(self) -> &'static str {
+        match self {
+            Encoding::Pushes => "push",
+            Encoding::Moves => "move",
+        }
+    }
+
+    /// The plural unit of a horizon: "pushes" or "moves".
+    pub fn units(self) -> &'static str {
+        match self {
+            Encoding::Pushes => "pushes",
+            Encoding::Moves => "moves",
+        }
+    }
+}

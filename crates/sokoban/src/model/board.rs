@@ -1,0 +1,199 @@
+//! The board the encoders work on: the player's region, numbered densely, with the
+//! boxes that can never move turned into walls.
+//!
+//! Building a board decides nothing about solvability: boxes that can never move and
+//! stand off a goal are recorded in [`Board::stuck`] (and walled in like the others),
+//! and the analysis stage turns them into a verdict.
+
+use super::dir::Dir;
+use super::level::Level;
+
+/// The cells the player can ever stand on (the flood fill from the player through
+/// non-wall cells, boxes ignored), numbered densely, with boxes that can never move
+/// turned into walls.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Level width (for coordinates).
+    pub width: usize,
+    /// Region index → level cell.
+    pub cells: Vec<usize>,
+    /// Level cell → region index.
+    pub index: Vec<Option<u32>>,
+    /// Neighbours inside the region, indexed by [`Dir::index`].
+    pub nb: Vec<[Option<u32>; 4]>,
+    /// Goal flags per region cell (goals under immovable boxes excluded).
+    pub goal: Vec<bool>,
+    /// Region cells of the boxes that can move, increasing.
+    pub boxes: Vec<u32>,
+    /// The player's region cell.
+    pub player: u32,
+    /// Level cells of boxes that never move and stand on goals (they act as walls).
+    pub fixed: Vec<usize>,
+    /// Boxes that never move although they stand off a goal, in the order found.
+    pub stuck: Vec<Stuck>,
+}
+
+/// A box that can never move and stands off a goal: the level has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// The box's level cell.
+    pub cell: usize,
+    /// Whether the player could reach it (then it is walled in; else it is out of reach).
+    pub reachable: bool,
+}
+
+impl Board {
+    /// The board of a level: its region, with the boxes that can never move walled in
+    /// (those off a goal recorded in [`Board::stuck`]).
+    pub fn new(level: &Level) -> Board {
+        let (blocked, fixed, stuck) = immovable_boxes(level);
+        let region = flood(level, &blocked, level.player);
+        let n = level.walls.len();
+        let mut index = vec![None; n];
+        let mut cells = Vec::new();
+        for c in 0..n {
+            if region[c] {
+                index[c] = Some(cells.len() as u32);
+                cells.push(c);
+            }
+        }
+        let nb = cells
+            .iter()
+            .map(|&c| Dir::ALL.map(|d| level.step(c, d).and_then(|x| index[x])))
+            .collect();
+        let goal: Vec<bool> = cells.iter().map(|&c| level.goals[c]).collect();
+        let mut boxes: Vec<u32> = level
+            .boxes
+            .iter()
+            .filter(|b| !blocked[**b])
+            .map(|&b| index[b].expect("movable boxes lie in the region"))
+            .collect();
+        boxes.sort_unstable();
+        let player = index[level.player].expect("the player is in its region");
+        Board {
+            width: level.width,
+            cells,
+            index,
+            nb,
+            goal,
+            boxes,
+            player,
+            fixed,
+            stuck,
+        }
+    }
+
+    /// Number of region cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// True when the region is empty (never: the player stands in it).
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Region indices of the goals.
+    pub fn goals(&self) -> Vec<u32> {
+        (0..self.len() as u32)
+            .filter(|&c| self.goal[c as usize])
+            .collect()
+    }
+
+    /// True when every movable box already stands on a goal.
+    pub fn is_solved_at_start(&self) -> bool {
+        self.boxes.iter().all(|&b| self.goal[b as usize])
+    }
+
+    /// "(row, column)" of a region cell, 1-based, for variable names.
+    pub fn coords(&self, c: u32) -> (usize, usize) {
+        let cell = self.cells[c as usize];
+        (cell / self.width + 1, cell % self.width + 1)
+    }
+
+    /// The cells the player reaches from `from` without crossing a box (`occupied`).
+    pub fn reachable(&self, occupied: &[bool], from: u32) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        let mut stack = vec![from];
+        seen[from as usize] = true;
+        while let Some(c) = stack.pop() {
+            for n in self.nb[c as usize].into_iter().flatten() {
+                if !seen[n as usize] && !occupied[n as usize] {
+                    seen[n as usize] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Occupancy flags of region cells for a list of box cells.
+    pub fn occupancy(&self, boxes: &[u32]) -> Vec<bool> {
+        let mut occupied = vec![false; self.len()];
+        for &b in boxes {
+            occupied[b as usize] = true;
+        }
+        occupied
+    }
+}
+
+/// The boxes that can never move, found by rounds: a box is movable when the player
+/// reaches it and it has free cells on both sides along some axis; a box that is not
+/// becomes a wall, which may pin others. Returns the blocked cells (walls and those
+/// boxes), the boxes on goals, and the boxes off goals (in the order found).
+fn immovable_boxes(level: &Level) -> (Vec<bool>, Vec<usize>, Vec<Stuck>) {
+    let mut blocked = level.walls.clone();
+    let mut fixed: Vec<usize> = Vec::new();
+    let mut stuck = Vec::new();
+    let open = |blocked: &[bool], c: Option<usize>| c.is_some_and(|c| !blocked[c]);
+    loop {
+        let region = flood(level, &blocked, level.player);
+        let mut changed = false;
+        for &b in &level.boxes {
+            if blocked[b] {
+                continue;
+            }
+            let movable = region[b]
+                && ((open(&blocked, level.step(b, Dir::Up))
+                    && open(&blocked, level.step(b, Dir::Down)))
+                    || (open(&blocked, level.step(b, Dir::Left))
+                        && open(&blocked, level.step(b, Dir::Right))));
+            if !movable {
+                if level.goals[b] {
+                    fixed.push(b);
+                } else {
+                    stuck.push(Stuck {
+                        cell: b,
+                        reachable: region[b],
+                    });
+                }
+                blocked[b] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    fixed.sort_unstable();
+    (blocked, fixed, stuck)
+}
+
+/// Cells reachable from `start` through cells that are not blocked.
+fn flood(level: &Level, blocked: &[bool], start: usize) -> Vec<bool> {
+    let mut seen = vec![false; blocked.len()];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(c) = stack.pop() {
+        for d in Dir::ALL {
+            if let Some(n) = level.step(c, d)
+                && !blocked[n]
+                && !seen[n]
+            {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    seen
+}

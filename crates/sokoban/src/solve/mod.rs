@@ -1,0 +1,14 @@
+//! The last stage: one level end to end — the verdicts of the analysis, the encoding,
+//! the seed and the horizon search, and the replay simulator's check of every plan
+//! before it is returned ([`solve_level`]).
+
+mod error;
+mod level;
+mod one;
+mod options;
+mod report;
+
+pub use error::SolveError;
+pub use level::solve_level;
+pub use options::{CadicalConfig, Optimize, SolveOptions};
+pub use report::{Report, SolveStats, Verdict};

@@ -1,0 +1,85 @@
+//! What to solve for and how.
+
+use crate::encode::{MoveOptions, Prune, PushOptions};
+use gridsat_sat::BackendSpec;
+
+gridsat_sat::named_enum! {
+    /// What to minimise.
+    pub enum Optimize ("optimization goal") default Pushes {
+        /// Fewest pushes (push encoding)
+        Pushes = "pushes",
+        /// Fewest moves (time-indexed move encoding)
+        Moves = "moves",
+        /// Fewest pushes, then fewest moves among plans with that many pushes
+        PushesMoves = "pushes,moves",
+    }
+}
+
+impl Optimize {
+    /// The singular unit of the horizons asked last: "move" or "push".
+    pub fn unit(self) -> &'static str {
+        match self {
+            Optimize::Moves | Optimize::PushesMoves => "move",
+            Optimize::Pushes => "push",
+        }
+    }
+}
+
+gridsat_sat::named_enum! {
+    /// CaDiCaL's option sets.
+    pub enum CadicalConfig ("CaDiCaL option set") {
+        /// CaDiCaL's defaults
+        Default = "default",
+        /// No preprocessing or inprocessing
+        Plain = "plain",
+        /// Tuned for satisfiable formulas
+        Sat = "sat",
+        /// Tuned for unsatisfiable formulas
+        Unsat = "unsat",
+    }
+}
+
+/// Options of [`crate::solve_level`]. Build them from `Default` and set fields.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct SolveOptions {
+    /// What to minimise.
+    pub optimize: Optimize,
+    /// Only plans of at most this many moves count.
+    pub max_moves: Option<usize>,
+    /// Only plans of at most this many pushes count.
+    pub max_pushes: Option<usize>,
+    /// The SAT solver.
+    pub backend: BackendSpec,
+    /// Switches of the move encoding.
+    pub moves: MoveOptions,
+    /// Switches of the push encoding.
+    pub pushes: PushOptions,
+    /// Horizon stride while no plan is known (0 or 1: one step at a time).
+    pub stride: usize,
+    /// CaDiCaL's option set when the backend is CaDiCaL; `None` keeps the backend's
+    /// default.
+    pub cadical_config: Option<CadicalConfig>,
+    /// Push mode: skip the weighted A* search for a first plan, so that the solver
+    /// climbs from the lower bound.
+    pub no_seed: bool,
+    /// Keep assuming `goal(T)` below a known plan instead of adding it as a unit clause
+    /// (for measurement).
+    pub assume_goals: bool,
+}
+
+impl SolveOptions {
+    /// Options that minimise `optimize`, the rest default.
+    pub fn new(optimize: Optimize) -> SolveOptions {
+        SolveOptions {
+            optimize,
+            ..SolveOptions::default()
+        }
+    }
+
+    /// Switches a pruning family on or off in the encodings it applies to.
+    pub fn set_prune(&mut self, family: Prune, on: bool) {
+        self.moves.set(family, on);
+        self.pushes.set(family, on);
+    }
+}

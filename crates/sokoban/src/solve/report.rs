@@ -1,0 +1,121 @@
+//! The answer for one level.
+
+use super::options::Optimize;
+use crate::analysis::Unsolvable;
+use crate::model::Plan;
+use gridsat_sat::{Conclusion, StopReason};
+
+gridsat_sat::named_enum! {
+    /// The verdict on a level.
+    #[non_exhaustive]
+    pub enum Verdict ("verdict") {
+        /// A verified plan.
+        Solved = "solved",
+        /// No plan within the given bound.
+        NoPlan = "no-plan",
+        /// The level has no solution at all.
+        Unsolvable = "unsolvable",
+        /// A limit stopped the search.
+        Unknown = "unknown",
+    }
+}
+
+/// Sizes and times of a solve.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct SolveStats {
+    /// Variables of the final formula.
+    pub variables: u32,
+    /// Clauses of the final formula.
+    pub clauses: usize,
+    /// Clauses per family of the final formula.
+    pub families: Vec<(String, usize)>,
+    /// Solver calls.
+    pub calls: usize,
+    /// Refinements of spurious models.
+    pub refinements: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Seconds inside the solver.
+    pub solve_seconds: f64,
+    /// The admissible lower bound the search started from.
+    pub lower_bound: usize,
+    /// The parity (0 even, 1 odd) every plan's push count has, when the push search
+    /// used it: an unsatisfiable horizon `h` then also rules out `h + 1` pushes.
+    pub push_parity: Option<usize>,
+}
+
+/// The answer for one level.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Report {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The verified plan, when solved.
+    pub plan: Option<Plan>,
+    /// Moves of the plan.
+    pub moves: Option<usize>,
+    /// Pushes of the plan.
+    pub pushes: Option<usize>,
+    /// What the plan is proven optimal for.
+    pub optimal: Option<Optimize>,
+    /// The last horizon asked.
+    pub horizon: Option<usize>,
+    /// The largest horizon proven to have no plan (in the unit of `optimize`; moves for
+    /// `pushes,moves`, among plans with the optimal pushes).
+    pub proven_below: Option<usize>,
+    /// For `pushes,moves`: the largest number of pushes proven to admit no plan.
+    pub push_proven_below: Option<usize>,
+    /// The unit of horizons.
+    pub optimize: Optimize,
+    /// Why the level is unsolvable, or what limit stopped the search, in words.
+    pub reason: Option<String>,
+    /// Why the level is unsolvable (verdict `unsolvable`).
+    pub unsolvable: Option<Unsolvable>,
+    /// What stopped the search (verdict `unknown`, or a plan not proven optimal).
+    pub stopped: Option<StopReason>,
+    /// Sizes and times.
+    pub stats: SolveStats,
+}
+
+impl Report {
+    pub(super) fn empty(verdict: Verdict, optimize: Optimize) -> Report {
+        Report {
+            verdict,
+            plan: None,
+            moves: None,
+            pushes: None,
+            optimal: None,
+            horizon: None,
+            proven_below: None,
+            push_proven_below: None,
+            optimize,
+            reason: None,
+            unsolvable: None,
+            stopped: None,
+            stats: SolveStats::default(),
+        }
+    }
+
+    /// The report of a level that cannot be solved.
+    pub(super) fn unsolvable(why: Unsolvable, optimize: Optimize) -> Report {
+        let mut r = Report::empty(Verdict::Unsolvable, optimize);
+        r.reason = Some(why.to_string());
+        r.unsolvable = Some(why);
+        r
+    }
+}
+
+impl gridsat_sat::Verdict for Report {
+    /// Answered when the plan is proven optimal in what was asked; no solution for
+    /// `no-plan` and `unsolvable`; unknown (with what stopped it) for a plan not proven
+    /// optimal and for `unknown`.
+    fn conclusion(&self) -> Conclusion {
+        let stopped = || Conclusion::Unknown(self.stopped.unwrap_or(StopReason::TimeLimit));
+        match self.verdict {
+            Verdict::Solved if self.optimal == Some(self.optimize) => Conclusion::Answered,
+            Verdict::Solved | Verdict::Unknown => stopped(),
+            Verdict::NoPlan | Verdict::Unsolvable => Conclusion::NoSolution,
+        }
+    }
+}

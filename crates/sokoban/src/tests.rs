@@ -1,0 +1,99 @@
+//! The crate's internals cross-checked against the independent breadth-first model of
+//! the game shared with `tests/bfs_cross_check.rs`: the push-count parity, the seed
+//! search alone, start symmetries, and the two-box table.
+
+#[path = "../tests/bfs/mod.rs"]
+mod bfs;
+
+use crate::analysis::{analyse, pair_table, push_parity, start_symmetries};
+use crate::replay::verify;
+use crate::search::{SeedLimits, seed_plan};
+use bfs::{Game, TINY, level, mirrored_level, pulled_level};
+use gridsat_sat::Budget;
+use proptest::prelude::*;
+
+#[test]
+fn tiny_levels_have_the_push_parity_of_the_bfs_optimum() {
+    for text in TINY {
+        let l = level(text);
+        let g = Game::of(&l);
+        let pushes = g
+            .optimum((l.player, l.boxes.clone()), 0, 1)
+            .expect("solvable");
+        let parity = push_parity(&analyse(&l).unwrap());
+        let goals = l.goals.iter().filter(|&&g| g).count();
+        assert_eq!(parity.is_some(), goals == l.boxes.len(), "{text}");
+        assert!(parity.is_none_or(|p| pushes as usize % 2 == p), "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Three boxes: the parity is known (as many goals as boxes) and the BFS's optimum
+    /// has it; the seed search alone finds a plan that replays, never shorter than the
+    /// optimum.
+    #[test]
+    fn pulled_three_box_levels_have_the_parity_and_a_seed(
+        w in 3usize..6, h in 3usize..5,
+        walls in prop::collection::vec(prop::bool::weighted(0.1), 1..30),
+        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..60),
+    ) {
+        let Some(l) = pulled_level(w, h, &walls, 3, &pulls) else { return Ok(()) };
+        let g = Game::of(&l);
+        let pushes = g.optimum((l.player, l.boxes.clone()), 0, 1).expect("pulled levels are solvable");
+        if let Ok(board) = analyse(&l) {
+            prop_assert_eq!(push_parity(&board), Some(pushes as usize % 2), "{}", l);
+            let s = seed_plan(&board, &SeedLimits::default(), &Budget::unlimited())
+                .expect("solvable and small");
+            prop_assert!(s.pushes >= pushes as usize);
+            prop_assert_eq!(verify(&l, &s.plan).unwrap().pushes, s.pushes);
+        }
+    }
+
+    /// Mirror-symmetric starts: the symmetry is found.
+    #[test]
+    fn mirrored_levels_have_a_start_symmetry(
+        w in 1usize..4, h in 1usize..4,
+        cells in prop::collection::vec(any::<u8>(), 1..12),
+        player_row in 0usize..4,
+    ) {
+        let Some(text) = mirrored_level(w, h, &cells, player_row) else { return Ok(()) };
+        let l = level(&text);
+        if let Ok(board) = analyse(&l)
+            && !board.boxes.is_empty()
+        {
+            prop_assert!(!start_symmetries(&board).is_empty(), "{}", text);
+        }
+    }
+
+    /// The two-box table equals the least pushes found by the BFS for the pair alone,
+    /// minimised over the player's start.
+    #[test]
+    fn pair_table_matches_the_bfs(
+        w in 3usize..6, h in 2usize..5,
+        walls in prop::collection::vec(prop::bool::weighted(0.15), 1..30),
+        pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.6)), 0..40),
+        pick in (0usize..1000, 0usize..1000),
+    ) {
+        let Some(l) = pulled_level(w, h, &walls, 2, &pulls) else { return Ok(()) };
+        let Ok(board) = analyse(&l) else { return Ok(()) };
+        prop_assume!(board.fixed.is_empty());
+        let Some(table) = pair_table(&board) else { return Ok(()) };
+        let n = board.len();
+        let (a, b) = (pick.0 % n, pick.1 % n);
+        prop_assume!(a != b);
+        let g = Game::of(&l);
+        let (ca, cb) = (board.cells[a], board.cells[b]);
+        let best = (0..n)
+            .filter(|&p| p != a && p != b)
+            .filter_map(|p| {
+                let mut bx = vec![ca, cb];
+                bx.sort_unstable();
+                g.optimum((board.cells[p], bx), 0, 1)
+            })
+            .min();
+        let got = table.get(a as u32, b as u32);
+        prop_assert_eq!(best.unwrap_or(u32::MAX), got, "cells {} {} of\n{}", a, b, l);
+    }
+}

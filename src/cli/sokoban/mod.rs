@@ -1,0 +1,49 @@
+//! `gridsat sokoban …`: solve, verify, encode and show Sokoban levels.
+
+mod encode;
+mod levels;
+mod output;
+mod show;
+mod solve;
+mod verify;
+
+use super::{Exit, Fail};
+use clap::{Args, Subcommand};
+use gridsat_sokoban::Format;
+use std::path::PathBuf;
+
+/// Sokoban subcommands.
+#[derive(Subcommand, Debug)]
+pub enum SokobanCmd {
+    /// Find an optimal plan (fewest pushes by default, or fewest moves).
+    Solve(solve::SolveArgs),
+    /// Replay a LURD plan and check that it solves the level.
+    Verify(verify::VerifyArgs),
+    /// Write the CNF of one horizon as DIMACS with comments naming the variables.
+    Encode(encode::EncodeArgs),
+    /// Print a level, and with a plan every frame of it.
+    Show(show::ShowArgs),
+}
+
+/// The level file and which levels of it.
+#[derive(Args, Debug)]
+pub struct LevelArgs {
+    /// Level file (XSB collection or course format), or - for stdin.
+    pub file: PathBuf,
+    /// Level title or 1-based number (titles first), or `all`.
+    #[arg(long, short)]
+    pub level: Option<String>,
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+}
+
+/// Runs a Sokoban subcommand.
+pub fn run(cmd: SokobanCmd) -> Result<Exit, Fail> {
+    match cmd {
+        SokobanCmd::Solve(a) => solve::solve(a),
+        SokobanCmd::Verify(a) => verify::verify(a),
+        SokobanCmd::Encode(a) => encode::encode(a),
+        SokobanCmd::Show(a) => show::show(a),
+    }
+}

@@ -1,0 +1,122 @@
+//! The text and JSON forms of a solve's report.
+
+use gridsat_sokoban::{Level, Optimize, Report, Verdict};
+
+/// "no plan of at most P pushes", saying which bound came from parity rather than from
+/// the solver (a push count of the wrong parity is impossible).
+fn no_plan(p: usize, unit: &str, parity: Option<usize>) -> String {
+    match parity {
+        Some(q) if unit == "pushes" && p > 0 && p % 2 != q => format!(
+            "no plan of at most {p} pushes: {} unsatisfiable, {p} by parity",
+            p - 1
+        ),
+        _ => format!("no plan of at most {p} {unit}"),
+    }
+}
+
+/// The optimality claim of a `pushes,moves` plan.
+fn lexicographic(r: &Report) -> String {
+    let (moves, pushes) = (r.moves.unwrap_or(0), r.pushes.unwrap_or(0));
+    let mut s = format!(", {moves} moves, {pushes} pushes, push-optimal");
+    if let Some(p) = r.push_proven_below {
+        s.push_str(&format!(" ({})", no_plan(p, "pushes", r.stats.push_parity)));
+    }
+    match (r.optimal, r.proven_below) {
+        (Some(Optimize::PushesMoves), Some(m)) => s.push_str(&format!(
+            ", then move-optimal (none of {pushes} pushes and at most {m} moves)"
+        )),
+        (Some(Optimize::PushesMoves), None) => s.push_str(", then move-optimal"),
+        (_, Some(m)) => s.push_str(&format!(
+            ", fewest moves not proven (time limit; none of {pushes} pushes and at most {m} moves)"
+        )),
+        (_, None) => s.push_str(", fewest moves not proven (time limit)"),
+    }
+    s
+}
+
+/// The optimality claim of a plan in one unit.
+fn single(r: &Report) -> String {
+    let unit = match r.optimize {
+        Optimize::Pushes => "pushes",
+        Optimize::Moves | Optimize::PushesMoves => "moves",
+    };
+    let mut s = format!(
+        ", {} moves, {} pushes",
+        r.moves.unwrap_or(0),
+        r.pushes.unwrap_or(0)
+    );
+    match (r.optimal, r.proven_below) {
+        (Some(o), Some(p)) => s.push_str(&format!(
+            ", {}-optimal ({})",
+            o.unit(),
+            no_plan(p, unit, r.stats.push_parity)
+        )),
+        (Some(o), None) => s.push_str(&format!(", {}-optimal", o.unit())),
+        (None, Some(p)) => s.push_str(&format!(
+            ", not proven optimal (time limit; {})",
+            no_plan(p, unit, r.stats.push_parity)
+        )),
+        (None, None) => s.push_str(", not proven optimal (time limit)"),
+    }
+    s
+}
+
+/// `level 1: solved, 33 moves, 8 pushes, push-optimal (…) [0.01 s]` and the plan.
+pub fn text(level: &Level, r: &Report) -> String {
+    let mut s = format!("level {}: {}", level.title, r.verdict.name());
+    match r.verdict {
+        Verdict::Solved if r.optimize == Optimize::PushesMoves && r.optimal.is_some() => {
+            s.push_str(&lexicographic(r))
+        }
+        Verdict::Solved => s.push_str(&single(r)),
+        _ => {
+            if let Some(why) = &r.reason {
+                s.push_str(&format!(": {why}"));
+            }
+        }
+    }
+    s.push_str(&format!(" [{:.2} s]\n", r.stats.seconds));
+    if let Some(p) = &r.plan {
+        s.push_str(&p.to_string());
+        s.push('\n');
+    }
+    s
+}
+
+/// One JSON object for the level.
+pub fn json(file: &str, level: &Level, r: &Report) -> String {
+    let families: serde_json::Map<String, serde_json::Value> = r
+        .stats
+        .families
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::json!(v)))
+        .collect();
+    serde_json::json!({
+        "file": file,
+        "level": level.title,
+        "number": level.number,
+        "status": r.verdict.name(),
+        "plan": r.plan.as_ref().map(|p| p.to_string()),
+        "moves": r.moves,
+        "pushes": r.pushes,
+        "optimal": r.optimal.map(|o| o.name()),
+        "optimize": r.optimize.name(),
+        "horizon": r.horizon,
+        "proven_no_plan_up_to": r.proven_below,
+        "proven_no_plan_up_to_pushes": r.push_proven_below,
+        "reason": r.reason,
+        "stats": {
+            "boxes": level.boxes.len(),
+            "lower_bound": r.stats.lower_bound,
+            "push_parity": r.stats.push_parity.map(|p| if p == 0 { "even" } else { "odd" }),
+            "variables": r.stats.variables,
+            "clauses": r.stats.clauses,
+            "solver_calls": r.stats.calls,
+            "refinements": r.stats.refinements,
+            "seconds": (r.stats.seconds * 1000.0).round() / 1000.0,
+            "solve_seconds": (r.stats.solve_seconds * 1000.0).round() / 1000.0,
+            "families": families,
+        }
+    })
+    .to_string()
+}

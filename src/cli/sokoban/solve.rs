@@ -1,0 +1,211 @@
+//! `gridsat sokoban solve`: plans for every level chosen, as text, JSON or course moves.
+
+use super::LevelArgs;
+use super::levels::load;
+use super::output::{json, text};
+use crate::cli::input::display_name;
+use crate::cli::{Exit, Fail};
+use clap::Args;
+use gridsat_sat::{BackendSpec, Conclusion, Verdict as _};
+use gridsat_sokoban::{
+    CadicalConfig, Level, Optimize, Progress, Prune, Reach, Report, SolveOptions, Verdict,
+    solve_level,
+};
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub levels: LevelArgs,
+    /// What to minimise.
+    #[arg(long, value_enum, default_value_t = Optimize::Pushes)]
+    pub optimize: Optimize,
+    /// Only plans of at most T moves count (default: the T of a course file).
+    #[arg(long, value_name = "T")]
+    pub max_moves: Option<usize>,
+    /// Only plans of at most P pushes count.
+    #[arg(long, value_name = "P")]
+    pub max_pushes: Option<usize>,
+    /// Give up on a level after this many seconds (fractions allowed).
+    #[arg(long, value_name = "SECS", value_parser = crate::cli::parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// One JSON object per level on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Print only the moves as `U D L R …`, or `-1` when there is no plan.
+    #[arg(long, conflicts_with = "json")]
+    pub course: bool,
+    /// Switch off a pruning family (repeatable).
+    #[arg(long = "no-prune", value_enum, value_name = "FAMILY")]
+    pub no_prune: Vec<Prune>,
+    /// Switch on a pruning family that is off by default (repeatable).
+    #[arg(long = "prune", value_enum, value_name = "FAMILY")]
+    pub prune: Vec<Prune>,
+    /// Player reachability encoding of the push mode.
+    #[arg(long, value_enum, default_value_t = Reach::Loops)]
+    pub reach: Reach,
+    /// Grow the horizon by this much while no plan is known (then walk down to the
+    /// horizon just below the plan found, whose unsatisfiability proves optimality).
+    /// (default: 2 for moves, 8 for pushes).
+    #[arg(long, value_name = "N")]
+    pub stride: Option<usize>,
+    #[arg(long, default_value = "cadical", help = solver_help())]
+    pub solver: BackendSpec,
+    /// CaDiCaL's option set (default: unsat for pushes, default for moves).
+    #[arg(long, value_enum, value_name = "CONFIG")]
+    pub cadical_config: Option<CadicalConfig>,
+    /// Push mode: do not look for a first plan by weighted A* before the solver (the
+    /// solver then climbs from the lower bound instead of starting just below that plan).
+    #[arg(long)]
+    pub no_seed: bool,
+    /// Below a known plan, keep assuming goal(T) rather than adding it as a unit clause
+    /// (for measurement).
+    #[arg(long)]
+    pub assume_goals: bool,
+}
+
+/// `--solver`'s help, from the library's list of backends.
+fn solver_help() -> String {
+    format!("SAT solver: {}", BackendSpec::help())
+}
+
+/// The library options the arguments ask for (the move limit of a course file is set
+/// per level).
+fn options(a: &SolveArgs) -> SolveOptions {
+    let mut opts = SolveOptions::new(a.optimize);
+    opts.max_moves = a.max_moves;
+    opts.max_pushes = a.max_pushes;
+    opts.backend = a.solver.clone();
+    let moves = a.optimize == Optimize::Moves;
+    opts.stride = a.stride.unwrap_or(if moves { 2 } else { 8 });
+    opts.cadical_config = Some(a.cadical_config.unwrap_or(if moves {
+        CadicalConfig::Default
+    } else {
+        CadicalConfig::Unsat
+    }));
+    opts.no_seed = a.no_seed;
+    opts.assume_goals = a.assume_goals;
+    for &p in Prune::ALL {
+        let on = (p.on_by_default() || a.prune.contains(&p)) && !a.no_prune.contains(&p);
+        opts.set_prune(p, on);
+    }
+    opts.pushes.reach = a.reach;
+    opts
+}
+
+/// The exit code of one level's answer.
+fn exit_of(r: &Report) -> Exit {
+    match r.conclusion() {
+        Conclusion::Answered => Exit::Ok,
+        Conclusion::NoSolution => Exit::NoSolution,
+        Conclusion::Multiple => Exit::Multiple,
+        _ => Exit::Unknown,
+    }
+}
+
+pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
+    let levels = load(&a.levels, true)?;
+    let file = display_name(&a.levels.file);
+    let opts = options(&a);
+    let interrupt = crate::cli::ctrl_c().clone();
+    let mut exit = Exit::Ok;
+    let mut failure: Option<Fail> = None;
+    let mut out = std::io::stdout().lock();
+    for level in &levels {
+        let mut lopts = opts.clone();
+        if lopts.max_moves.is_none() {
+            lopts.max_moves = level.max_moves;
+        }
+        let budget = crate::cli::budget().with_time_limit(a.time_limit);
+        let report = match with_progress(level, |p| solve_level(level, &lopts, &budget, p)) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("gridsat: {file}: level {}: {e}", level.title);
+                exit = exit.worst(Exit::Failure);
+                failure.get_or_insert(Fail::failure(format!("{file}: level {}: {e}", level.title)));
+                continue;
+            }
+        };
+        exit = exit.worst(exit_of(&report));
+        print(&mut out, &a, &file, level, &report)?;
+        out.flush()?;
+        if interrupt.is_set() {
+            break;
+        }
+    }
+    match failure {
+        Some(mut f) if exit == Exit::Failure => {
+            f.code = Exit::Failure;
+            f.message = format!(
+                "{} (plans that fail verification are never printed)",
+                f.message
+            );
+            Err(f)
+        }
+        _ => Ok(exit),
+    }
+}
+
+/// Runs `work` with a progress line on stderr when stderr is a terminal (or every line
+/// with `GRIDSAT_PROGRESS=lines`, for profiling runs).
+fn with_progress<T>(level: &Level, work: impl FnOnce(Option<&mut dyn FnMut(&Progress)>) -> T) -> T {
+    let tty = std::io::stderr().is_terminal();
+    let lines = std::env::var_os("GRIDSAT_PROGRESS").is_some_and(|v| v == "lines");
+    let title = level.title.clone();
+    let mut show = |p: &Progress| {
+        let what = match p.outcome {
+            None => "solving".to_string(),
+            Some(o) => format!("{o:?}").to_lowercase(),
+        };
+        let line = format!(
+            "level {title}: horizon {} · {} vars · {} clauses · {:.2} s · {what}",
+            p.horizon,
+            p.variables,
+            p.clauses,
+            p.elapsed.as_secs_f64()
+        );
+        if lines {
+            if p.outcome.is_some() {
+                eprintln!("{line}");
+            }
+        } else {
+            eprint!("\r\x1b[K{line}");
+        }
+    };
+    let result = work(if tty || lines { Some(&mut show) } else { None });
+    if tty && !lines {
+        eprint!("\r\x1b[K");
+    }
+    result
+}
+
+/// Prints one level's answer in the form asked for.
+fn print(
+    out: &mut impl Write,
+    a: &SolveArgs,
+    file: &str,
+    level: &Level,
+    report: &Report,
+) -> Result<(), Fail> {
+    if a.json {
+        writeln!(out, "{}", json(file, level, report))?;
+    } else if a.course {
+        match report.verdict {
+            Verdict::Solved => {
+                let plan = report.plan.as_ref().map(|p| p.to_course());
+                writeln!(out, "{}", plan.unwrap_or_default())?
+            }
+            Verdict::NoPlan | Verdict::Unsolvable => writeln!(out, "-1")?,
+            _ => eprintln!(
+                "gridsat: {file}: level {}: {}",
+                level.title,
+                report.reason.as_deref().unwrap_or("unknown")
+            ),
+        }
+    } else {
+        write!(out, "{}", text(level, report))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,53 @@
+//! `gridsat sokoban verify`: replays a plan and says whether it solves the level.
+
+use super::LevelArgs;
+use super::levels::one;
+use crate::cli::input::display_name;
+use crate::cli::{Exit, Fail};
+use clap::Args;
+use gridsat_sokoban::{Plan, replay};
+
+/// Arguments of `verify`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub levels: LevelArgs,
+    /// The plan in LURD notation (lowercase moves, uppercase pushes).
+    #[arg(long)]
+    pub plan: String,
+}
+
+pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
+    let level = one(&a.levels)?;
+    let file = display_name(&a.levels.file);
+    let title = &level.title;
+    let invalid = |e: &dyn std::fmt::Display| {
+        println!("level {title}: invalid plan: {e}");
+        Fail {
+            code: Exit::Failure,
+            message: format!("{file}: level {title}: the plan does not replay: {e}"),
+        }
+    };
+    let plan: Plan = a.plan.parse().map_err(|e| invalid(&e))?;
+    match replay(&level, &plan) {
+        Err(e) => Err(invalid(&e)),
+        Ok(r) if !r.solved => {
+            let off = r.boxes.iter().filter(|&&b| !level.goals[b]).count();
+            println!(
+                "level {title}: not solved: after {} moves ({} pushes) {off} box(es) stand off a goal",
+                r.moves, r.pushes
+            );
+            Err(Fail {
+                code: Exit::Failure,
+                message: format!("{file}: level {title}: the plan does not solve the level"),
+            })
+        }
+        Ok(r) => {
+            println!(
+                "level {title}: valid: solves the level in {} moves, {} pushes",
+                r.moves, r.pushes
+            );
+            Ok(Exit::Ok)
+        }
+    }
+}
