@@ -14,7 +14,21 @@ use std::path::{Path, PathBuf};
 /// Each crate's stages, in order: a module under stage `k` may import modules of
 /// stages `0..=k` and top-level files that are in no stage (leaf utilities such as
 /// `error.rs`), never a later stage.
-const STAGES: &[(&str, &[&str])] = &[("sat", &[]), ("sudoku", &[]), ("sokoban", &[])];
+const STAGES: &[(&str, &[&str])] = &[
+    ("sat", &[]),
+    // Sudoku, in the order its work flows: the model (shapes, grids, alphabets, the
+    // rules and their trait) → text in and out → formulas → the independent checker
+    // (the model only: it shares nothing with the encoder) → deduction on bitsets and
+    // the propagation model (the solver's presolve needs it, so it sits below solve)
+    // → solving, counting, uniqueness, conflicts → reasoning a player follows (hints,
+    // explanations, pencil marks, ratings; it solves first) → generation (it rates and
+    // proves uniqueness). `rng.rs` is a leaf utility outside the stages.
+    (
+        "sudoku",
+        &["model", "io", "encode", "check", "deduce", "solve", "reason", "generate"],
+    ),
+    ("sokoban", &[]),
+];
 
 /// The puzzle crates: none of them may depend on another.
 const PUZZLES: &[&str] = &["gridsat-sudoku", "gridsat-sokoban"];
