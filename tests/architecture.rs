@@ -25,7 +25,9 @@ const STAGES: &[(&str, &[&str])] = &[
     // proves uniqueness). `rng.rs` is a leaf utility outside the stages.
     (
         "sudoku",
-        &["model", "io", "encode", "check", "deduce", "solve", "reason", "generate"],
+        &[
+            "model", "io", "encode", "check", "deduce", "solve", "reason", "generate",
+        ],
     ),
     ("sokoban", &[]),
 ];

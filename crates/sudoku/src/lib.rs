@@ -72,6 +72,6 @@ pub use reason::{
 };
 pub use rng::Rng;
 pub use solve::{
-    Answer, Conflict, Reason, SolveError, SolveOptions, Stats, SudokuSolver, Verdict,
-    Verification, broken_givens, direct_conflict,
+    Answer, Conflict, Reason, SolveError, SolveOptions, Stats, SudokuSolver, Verdict, Verification,
+    broken_givens, direct_conflict,
 };

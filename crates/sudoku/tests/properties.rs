@@ -2,7 +2,10 @@
 //! that keep the givens and the rules, under every encoding.
 
 use gridsat_sat::AmoEncoding;
-use gridsat_sudoku::{Encoding, Grid, Placement, Reason, Rules, Shape, SolveOptions, SudokuSolver, Verdict, check_solution};
+use gridsat_sudoku::{
+    Encoding, Grid, Placement, Reason, Rules, Shape, SolveOptions, SudokuSolver, Verdict,
+    check_solution,
+};
 use proptest::prelude::*;
 
 /// A random valid grid: the classic pattern for P×Q boxes, then random relabelling and
@@ -154,7 +157,11 @@ fn contradictory_givens_are_named() {
         let v = solution.get(4, 0);
         puzzle.set(4, 3, 0);
         puzzle.set(4, 6, v);
-        let mut solver = SudokuSolver::new({ let mut o = SolveOptions::default(); o.encoding = enc; o });
+        let mut solver = SudokuSolver::new({
+            let mut o = SolveOptions::default();
+            o.encoding = enc;
+            o
+        });
         let a = solver.solve(&puzzle, &Rules::classic()).unwrap();
         assert_eq!(a.verdict, Verdict::Unsat);
         let c = a.conflict.unwrap();
@@ -193,7 +200,11 @@ fn conflicts_without_duplicates_are_shrunk_to_their_cause() {
     puzzle.set(8, 8, 1);
     puzzle.set(7, 5, 2);
     for &enc in Encoding::ALL {
-        let mut solver = SudokuSolver::new({ let mut o = SolveOptions::default(); o.encoding = enc; o });
+        let mut solver = SudokuSolver::new({
+            let mut o = SolveOptions::default();
+            o.encoding = enc;
+            o
+        });
         let a = solver.solve(&puzzle, &Rules::classic()).unwrap();
         assert_eq!(a.verdict, Verdict::Unsat, "{enc}");
         let c = a.conflict.unwrap();

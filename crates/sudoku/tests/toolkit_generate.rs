@@ -179,7 +179,14 @@ fn sixteen_by_sixteen_is_unique_and_minimal_by_a_second_solver_configuration() {
     opts.rate.max_conflicts = 1000;
     let g = generate(opts, 5, 0);
     // Another encoding, at-most-one encoding and SAT solver, no deduction first.
-    let mut other = SudokuSolver::new({ let mut o = SolveOptions::default(); o.encoding = Encoding::Extended; o.amo = AmoEncoding::Sequential; o.backend = BackendSpec::Cadical; o.presolve = Presolve::Off; o });
+    let mut other = SudokuSolver::new({
+        let mut o = SolveOptions::default();
+        o.encoding = Encoding::Extended;
+        o.amo = AmoEncoding::Sequential;
+        o.backend = BackendSpec::Cadical;
+        o.presolve = Presolve::Off;
+        o
+    });
     let a = other.solve(&g.puzzle, &Rules::classic()).unwrap();
     assert_eq!(a.verdict, Verdict::Unique);
     assert_eq!(a.solutions[0], g.solution);

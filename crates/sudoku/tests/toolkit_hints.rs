@@ -1,11 +1,11 @@
 //! Hints are sound: applied one after another they reach the known solution, never
 //! place a wrong value, never rule out the right one; pencil marks always keep it.
 
+use gridsat_sat::Budget;
 use gridsat_sudoku::{
     End, GenerateOptions, Generator, Grid, Hint, Logic, ParseOptions, Placement, Rules, Shape,
     Step, next_hint, parse_puzzles, walk,
 };
-use gridsat_sat::Budget;
 use proptest::prelude::*;
 
 /// Applies hints to `puzzle` until it is solved, checking each against `solution`.
@@ -131,7 +131,13 @@ fn famous_puzzles_are_explained_to_their_published_solutions() {
         let f: Vec<&str> = row.split('\t').collect();
         let puzzle = parse_puzzles(f[1], &opts).next().unwrap().unwrap().grid;
         let solution = parse_puzzles(f[4], &opts).next().unwrap().unwrap().grid;
-        let w = walk(&mut logic, &puzzle, Some(&solution), None, &Budget::unlimited());
+        let w = walk(
+            &mut logic,
+            &puzzle,
+            Some(&solution),
+            None,
+            &Budget::unlimited(),
+        );
         assert_eq!(w.end, End::Solved(solution.clone()), "{}", f[0]);
         for s in &w.steps {
             match s {

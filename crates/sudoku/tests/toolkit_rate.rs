@@ -2,11 +2,11 @@
 //! against the solver's separate bitset propagation), `medium` when probing is needed
 //! and enough, `hard`/`extreme` only when search is needed.
 
+use gridsat_sat::Budget;
 use gridsat_sudoku::{
     Deduction, Geometry, Level, Logic, ParseOptions, Presolve, RateOptions, Rules, Shape, deduce,
     parse_puzzles, rate,
 };
-use gridsat_sat::Budget;
 
 fn shared(rel: &str) -> String {
     let p = format!(
@@ -77,11 +77,24 @@ fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
     let mut logic = Logic::new(Shape::for_side(9).unwrap(), &Rules::default()).unwrap();
     let g = parse_puzzles(wiki, &opts).next().unwrap().unwrap().grid;
     assert_eq!(
-        rate(&mut logic, &g, &RateOptions::default(), &Budget::unlimited()).unwrap().level,
+        rate(
+            &mut logic,
+            &g,
+            &RateOptions::default(),
+            &Budget::unlimited()
+        )
+        .unwrap()
+        .level,
         Level::Easy
     );
     let g = parse_puzzles(monster, &opts).next().unwrap().unwrap().grid;
-    let r = rate(&mut logic, &g, &RateOptions::default(), &Budget::unlimited()).unwrap();
+    let r = rate(
+        &mut logic,
+        &g,
+        &RateOptions::default(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     assert!(r.level >= Level::Hard, "{r:?}");
     assert_eq!(r.by_singles, 0, "not one single in Easter Monster");
 }

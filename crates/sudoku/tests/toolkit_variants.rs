@@ -58,11 +58,7 @@ fn examples_have_their_known_unique_solutions() {
             .clone()
             .unwrap_or_else(|| panic!("{name}: no solution in the file"));
         assert!(!p.rules.is_classic(), "{name}");
-        assert_eq!(
-            check_solution(&p.grid, &known, &p.rules),
-            Ok(()),
-            "{name}"
-        );
+        assert_eq!(check_solution(&p.grid, &known, &p.rules), Ok(()), "{name}");
         for &cages in CageEncoding::ALL {
             let mut opts = SolveOptions::default();
             opts.cages = cages;

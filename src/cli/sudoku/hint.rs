@@ -4,7 +4,9 @@ use super::args::{Selection, readable, solve_message};
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail, budget};
 use clap::Args;
-use gridsat_sudoku::{Alphabet, Hint, SolveOptions, SudokuSolver, Verdict, Why, hint_symbol, next_hint};
+use gridsat_sudoku::{
+    Alphabet, Hint, SolveOptions, SudokuSolver, Verdict, Why, hint_symbol, next_hint,
+};
 use serde_json::{Value, json};
 use std::io::Write;
 

@@ -19,8 +19,8 @@ impl LogicCache {
             .as_ref()
             .is_none_or(|l| l.shape() != p.grid.shape() || l.rules() != &p.rules);
         if stale {
-            let logic =
-                Logic::new(p.grid.shape(), &p.rules).map_err(|e| Fail::usage(encode_message(&e)))?;
+            let logic = Logic::new(p.grid.shape(), &p.rules)
+                .map_err(|e| Fail::usage(encode_message(&e)))?;
             self.last = Some(logic);
         }
         Ok(self.last.as_mut().expect("just built"))

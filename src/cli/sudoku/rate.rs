@@ -183,7 +183,11 @@ impl Rater<'_> {
                 _ => Exit::Unknown,
             });
             if self.args.json {
-                writeln!(out, "{}", json!({"puzzle": k, "status": answer.verdict.name()}))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"puzzle": k, "status": answer.verdict.name()})
+                )?;
             } else if !self.args.summary {
                 writeln!(
                     out,

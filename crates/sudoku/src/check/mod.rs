@@ -52,27 +52,29 @@ fn check_classic(puzzle: &Grid, solution: &Grid, boxes: bool) -> Result<(), Faul
     let (p, q) = (solution.shape().box_rows(), solution.shape().box_cols());
     let mut seen = vec![0u32; n + 1];
     let mut stamp = 0u32;
-    let mut house = |name: &dyn Fn() -> String,
-                     cells: &mut dyn Iterator<Item = usize>|
-     -> Result<(), Fault> {
-        stamp += 1;
-        for i in cells {
-            let v = values[i];
-            if seen[v as usize] == stamp {
-                return Err(Fault::Repeated {
-                    house: name(),
-                    value: v,
-                });
+    let mut house =
+        |name: &dyn Fn() -> String, cells: &mut dyn Iterator<Item = usize>| -> Result<(), Fault> {
+            stamp += 1;
+            for i in cells {
+                let v = values[i];
+                if seen[v as usize] == stamp {
+                    return Err(Fault::Repeated {
+                        house: name(),
+                        value: v,
+                    });
+                }
+                seen[v as usize] = stamp;
             }
-            seen[v as usize] = stamp;
-        }
-        Ok(())
-    };
+            Ok(())
+        };
     for r in 0..n {
         house(&|| format!("row {}", r + 1), &mut (0..n).map(|c| r * n + c))?;
     }
     for c in 0..n {
-        house(&|| format!("column {}", c + 1), &mut (0..n).map(|r| r * n + c))?;
+        house(
+            &|| format!("column {}", c + 1),
+            &mut (0..n).map(|r| r * n + c),
+        )?;
     }
     if boxes {
         // Boxes: P rows tall and Q columns wide, tiled from the top-left corner.

@@ -449,4 +449,3 @@ impl<'g, const W: usize> Board<'g, W> {
         Candidates::from_raw(self.g.shape(), words, bits, self.placed)
     }
 }
-

@@ -221,9 +221,11 @@ mod tests {
                         sum,
                         cells: cells.clone(),
                     }]);
-                    let mut opts = EncodeOptions::default();
-                    opts.encoding = Encoding::Extended;
-                    opts.cages = enc;
+                    let opts = EncodeOptions {
+                        encoding: Encoding::Extended,
+                        cages: enc,
+                        ..Default::default()
+                    };
                     let (f, vars) = encode_rules(shape, &rules, &opts).unwrap();
                     let mut s = default_backend();
                     s.add_formula(&f);

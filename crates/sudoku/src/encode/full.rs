@@ -98,7 +98,11 @@ pub fn encode_rules(
 
 /// The block of cell variables: `x[r][c][v]`, or the classic 9×9 numbering
 /// 100·r + 10·c + v with the unused numbers in blocks of their own.
-fn cell_block(f: &mut Formula, shape: Shape, opts: &EncodeOptions) -> Result<CellVars, EncodeError> {
+fn cell_block(
+    f: &mut Formula,
+    shape: Shape,
+    opts: &EncodeOptions,
+) -> Result<CellVars, EncodeError> {
     let n = shape.n();
     let name = namer(opts.alphabet.clone());
     if !opts.readable_ids {

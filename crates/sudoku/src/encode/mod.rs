@@ -238,10 +238,20 @@ mod tests {
         };
         let e = encode_rules(Shape::for_side(400).unwrap(), &Rules::classic(), &opts).unwrap_err();
         assert!(
-            matches!(e, EncodeError::TooLarge { n: 400, encoding: Encoding::Extended, .. }),
+            matches!(
+                e,
+                EncodeError::TooLarge {
+                    n: 400,
+                    encoding: Encoding::Extended,
+                    ..
+                }
+            ),
             "{e}"
         );
-        assert!(e.to_string().contains("would need about 5.1e10 clauses"), "{e}");
+        assert!(
+            e.to_string().contains("would need about 5.1e10 clauses"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -250,7 +260,8 @@ mod tests {
             readable_ids: true,
             ..Default::default()
         };
-        let (f, vars) = encode_rules(Shape::for_side(9).unwrap(), &Rules::classic(), &opts).unwrap();
+        let (f, vars) =
+            encode_rules(Shape::for_side(9).unwrap(), &Rules::classic(), &opts).unwrap();
         assert_eq!(f.num_vars(), 999);
         assert_eq!(vars.var(2, 6, 5), Some(Var::new(375)));
         assert_eq!(f.describe(Var::new(375)), "r3c7=5");

@@ -88,7 +88,11 @@ impl Generator {
 
     /// A random solution grid under `base_rules`: a randomised search, checked by the
     /// independent checker. `None` when the search gave up.
-    fn solution_grid(&mut self, base_rules: &Rules, rng: &mut Rng) -> Result<Option<Grid>, GenerateError> {
+    fn solution_grid(
+        &mut self,
+        base_rules: &Rules,
+        rng: &mut Rng,
+    ) -> Result<Option<Grid>, GenerateError> {
         let shape = self.opts.shape;
         let varying = self.varying();
         if varying || self.fixed.is_none() {
@@ -151,7 +155,15 @@ fn make(
     if opts.thin > 0 {
         let geom = Geometry::new(solution.shape());
         let floor = opts.target.floor();
-        let (thinned, stats) = thin(&geom, &made.puzzle, solution, opts.thin, floor, rng, &opts.budget);
+        let (thinned, stats) = thin(
+            &geom,
+            &made.puzzle,
+            solution,
+            opts.thin,
+            floor,
+            rng,
+            &opts.budget,
+        );
         made.puzzle = thinned;
         made.proofs.0 += stats.accepted as usize;
     }
@@ -168,7 +180,11 @@ fn make(
 
 /// The rating of a generated puzzle (a contradiction would be a bug; a stopped rating
 /// stops the run).
-fn rated(logic: &mut Logic, puzzle: &Grid, opts: &GenerateOptions) -> Result<Rating, GenerateError> {
+fn rated(
+    logic: &mut Logic,
+    puzzle: &Grid,
+    opts: &GenerateOptions,
+) -> Result<Rating, GenerateError> {
     let r = rate(logic, puzzle, &opts.rate, &opts.budget).map_err(|_| {
         GenerateError::Verification("propagation contradicts a generated puzzle".into())
     })?;
@@ -208,7 +224,11 @@ fn climb_to(
 
 /// A unique puzzle whose givens are a hitting set of unavoidable sets; with a clue
 /// target above its count, random givens of `solution` are added up to the target.
-fn sparse_start(solution: &Grid, opts: &GenerateOptions, rng: &mut Rng) -> Result<Made, GenerateError> {
+fn sparse_start(
+    solution: &Grid,
+    opts: &GenerateOptions,
+    rng: &mut Rng,
+) -> Result<Made, GenerateError> {
     let goal = match opts.target {
         Target::Clues(k) => Some(k),
         Target::Minimal => None,

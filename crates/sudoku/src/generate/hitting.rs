@@ -78,7 +78,12 @@ impl<'a> Sets<'a> {
             )),
             Deduction::Open(cands) => {
                 self.stats.by_sat += 1;
-                let other = match other_among(&cands, self.solution, &self.opts.backend, &self.opts.budget)? {
+                let other = match other_among(
+                    &cands,
+                    self.solution,
+                    &self.opts.backend,
+                    &self.opts.budget,
+                )? {
                     Second::None => None,
                     Second::Other(o) => Some(o),
                     Second::Unknown(r) => return Err(GenerateError::Stopped(r)),
@@ -335,105 +340,141 @@ fn trade(
     goal: Option<usize>,
     rng: &mut Rng,
 ) -> Result<Grid, GenerateError> {
-    let n = puzzle.n();
-    let cells = n * n;
-    let set_cell = |p: &mut Grid, c: u32, v: u16| p.set(c as usize / n, c as usize % n, v);
-    'pass: loop {
+    let cells = puzzle.values().len();
+    loop {
         if goal.is_some_and(|k| puzzle.num_givens() <= k) {
             return Ok(puzzle);
         }
-        let given = |p: &Grid, c: u32| p.values()[c as usize] != 0;
-        // Private sets per given (met by no other given), and the sets only a pair of
-        // givens meets; a given without a private set is looked at.
-        let private = |sets: &Sets, p: &Grid| {
-            let mut own: Vec<Vec<usize>> = vec![Vec::new(); cells];
-            let mut shared: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
-            for (i, s) in sets.sets.iter().enumerate() {
-                let mut hits = s.iter().copied().filter(|&c| given(p, c));
-                match (hits.next(), hits.next(), hits.next()) {
-                    (Some(c), None, _) => own[c as usize].push(i),
-                    (Some(a), Some(b), None) => {
-                        shared.entry((a.min(b), a.max(b))).or_default().push(i)
-                    }
-                    _ => {}
-                }
-            }
-            (own, shared)
-        };
         let mut clues: Vec<u32> = (0..cells as u32).filter(|&c| given(&puzzle, c)).collect();
         rng.shuffle(&mut clues);
-        let (mut own, _) = private(sets, &puzzle);
-        for &g in &clues {
-            if !own[g as usize].is_empty() {
-                continue;
-            }
-            let mut q = puzzle.clone();
-            set_cell(&mut q, g, 0);
-            match sets.other(&q)? {
-                None => {
-                    puzzle = q;
-                    continue 'pass;
-                }
-                Some(o) => {
-                    sets.learn(&o, rng)?;
-                }
-            }
+        if let Some(q) = drop_redundant(sets, &puzzle, &clues, rng)? {
+            puzzle = q;
+            continue;
         }
-        let shared;
-        (own, shared) = private(sets, &puzzle);
-        // Pairs whose private sets (and the sets only they meet) share a free cell.
-        let none = Vec::new();
-        let mut trades: Vec<(u32, u32, Vec<u32>)> = Vec::new();
-        for (i, &a) in clues.iter().enumerate() {
-            for &b in &clues[i + 1..] {
-                let both = shared.get(&(a.min(b), a.max(b))).unwrap_or(&none);
-                let mut ids = own[a as usize].iter().chain(&own[b as usize]).chain(both);
-                let Some(&first) = ids.next() else { continue };
-                let mut common: Vec<u32> = sets.sets[first]
-                    .iter()
-                    .copied()
-                    .filter(|&c| !given(&puzzle, c))
-                    .collect();
-                for &id in ids {
-                    common.retain(|c| sets.sets[id].contains(c));
-                    if common.is_empty() {
-                        break;
-                    }
-                }
-                if !common.is_empty() {
-                    trades.push((a, b, common));
-                }
-            }
-        }
+        let mut trades = candidate_trades(sets, &puzzle, &clues);
         rng.shuffle(&mut trades);
-        for (a, b, mut common) in trades {
-            if !(given(&puzzle, a) && given(&puzzle, b)) {
-                continue;
+        match try_trades(sets, &puzzle, trades, rng)? {
+            Some(q) => puzzle = q,
+            None => return Ok(puzzle),
+        }
+    }
+}
+
+/// True when cell `c` of `p` is given.
+fn given(p: &Grid, c: u32) -> bool {
+    p.values()[c as usize] != 0
+}
+
+/// `p` with cell `c` set to `v`.
+fn set_cell(p: &mut Grid, c: u32, v: u16) {
+    let n = p.n();
+    p.set(c as usize / n, c as usize % n, v);
+}
+
+/// Private sets per given (met by no other given), and the sets only a pair of givens
+/// meets.
+#[allow(clippy::type_complexity)]
+fn private_sets(sets: &Sets, p: &Grid) -> (Vec<Vec<usize>>, HashMap<(u32, u32), Vec<usize>>) {
+    let mut own: Vec<Vec<usize>> = vec![Vec::new(); p.values().len()];
+    let mut shared: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
+    for (i, s) in sets.sets.iter().enumerate() {
+        let mut hits = s.iter().copied().filter(|&c| given(p, c));
+        match (hits.next(), hits.next(), hits.next()) {
+            (Some(c), None, _) => own[c as usize].push(i),
+            (Some(a), Some(b), None) => shared.entry((a.min(b), a.max(b))).or_default().push(i),
+            _ => {}
+        }
+    }
+    (own, shared)
+}
+
+/// The puzzle without a given that has no private set, when it stays unique (the sets
+/// that other givens' removals show are learnt on the way).
+fn drop_redundant(
+    sets: &mut Sets,
+    puzzle: &Grid,
+    clues: &[u32],
+    rng: &mut Rng,
+) -> Result<Option<Grid>, GenerateError> {
+    let (own, _) = private_sets(sets, puzzle);
+    for &g in clues {
+        if !own[g as usize].is_empty() {
+            continue;
+        }
+        let mut q = puzzle.clone();
+        set_cell(&mut q, g, 0);
+        match sets.other(&q)? {
+            None => return Ok(Some(q)),
+            Some(o) => {
+                sets.learn(&o, rng)?;
             }
-            rng.shuffle(&mut common);
-            while let Some(h) = common.pop() {
-                let mut q = puzzle.clone();
-                set_cell(&mut q, a, 0);
-                set_cell(&mut q, b, 0);
-                set_cell(&mut q, h, sets.solution.values()[h as usize]);
-                match sets.other(&q)? {
-                    None => {
-                        puzzle = q;
-                        continue 'pass;
-                    }
-                    Some(o) => {
-                        // The new set misses every given of q: keep only cells in it.
-                        let before = sets.sets.len();
-                        sets.learn(&o, rng)?;
-                        if let Some(d) = sets.sets.get(before) {
-                            common.retain(|c| d.contains(c));
-                        }
+        }
+    }
+    Ok(None)
+}
+
+/// Pairs of givens whose private sets (and the sets only they meet) share a free cell,
+/// with those cells.
+fn candidate_trades(sets: &Sets, puzzle: &Grid, clues: &[u32]) -> Vec<(u32, u32, Vec<u32>)> {
+    let (own, shared) = private_sets(sets, puzzle);
+    let none = Vec::new();
+    let mut trades: Vec<(u32, u32, Vec<u32>)> = Vec::new();
+    for (i, &a) in clues.iter().enumerate() {
+        for &b in &clues[i + 1..] {
+            let both = shared.get(&(a.min(b), a.max(b))).unwrap_or(&none);
+            let mut ids = own[a as usize].iter().chain(&own[b as usize]).chain(both);
+            let Some(&first) = ids.next() else { continue };
+            let mut common: Vec<u32> = sets.sets[first]
+                .iter()
+                .copied()
+                .filter(|&c| !given(puzzle, c))
+                .collect();
+            for &id in ids {
+                common.retain(|c| sets.sets[id].contains(c));
+                if common.is_empty() {
+                    break;
+                }
+            }
+            if !common.is_empty() {
+                trades.push((a, b, common));
+            }
+        }
+    }
+    trades
+}
+
+/// The first trade (two givens out, a common cell in) that keeps the puzzle unique;
+/// each failed trial's set is learnt and narrows the cells left to try.
+fn try_trades(
+    sets: &mut Sets,
+    puzzle: &Grid,
+    trades: Vec<(u32, u32, Vec<u32>)>,
+    rng: &mut Rng,
+) -> Result<Option<Grid>, GenerateError> {
+    for (a, b, mut common) in trades {
+        if !(given(puzzle, a) && given(puzzle, b)) {
+            continue;
+        }
+        rng.shuffle(&mut common);
+        while let Some(h) = common.pop() {
+            let mut q = puzzle.clone();
+            set_cell(&mut q, a, 0);
+            set_cell(&mut q, b, 0);
+            set_cell(&mut q, h, sets.solution.values()[h as usize]);
+            match sets.other(&q)? {
+                None => return Ok(Some(q)),
+                Some(o) => {
+                    // The new set misses every given of q: keep only cells in it.
+                    let before = sets.sets.len();
+                    sets.learn(&o, rng)?;
+                    if let Some(d) = sets.sets.get(before) {
+                        common.retain(|c| d.contains(c));
                     }
                 }
             }
         }
-        return Ok(puzzle);
     }
+    Ok(None)
 }
 
 /// Rounds in a row that find no smaller unique puzzle before the rounds stop.

@@ -76,7 +76,11 @@ struct Judge<'a> {
 
 impl Judge<'_> {
     /// True when `puzzle` has no solution but the known one; counts the proof.
-    fn unique(&mut self, puzzle: &Grid, proofs: &mut (usize, usize)) -> Result<bool, GenerateError> {
+    fn unique(
+        &mut self,
+        puzzle: &Grid,
+        proofs: &mut (usize, usize),
+    ) -> Result<bool, GenerateError> {
         let opts = self.opts;
         // Deduction that fills the grid proves uniqueness without the solver (classic
         // grids use the fast bitset propagation, variants the clause propagator). Large

@@ -163,9 +163,11 @@ impl FromStr for Shape {
     type Err = ShapeError;
     /// Parses `PxQ` (also `P×Q`), e.g. `2x3`.
     fn from_str(s: &str) -> Result<Shape, ShapeError> {
-        let (p, q) = s.split_once(['x', 'X', '×']).ok_or_else(|| ShapeError::Syntax {
-            given: s.to_string(),
-        })?;
+        let (p, q) = s
+            .split_once(['x', 'X', '×'])
+            .ok_or_else(|| ShapeError::Syntax {
+                given: s.to_string(),
+            })?;
         let number = |part: &str| {
             part.trim().parse().map_err(|_| ShapeError::NotANumber {
                 given: s.to_string(),

@@ -129,7 +129,12 @@ pub fn walk(
 }
 
 /// The value of the most constrained open cell, taken from `solution`.
-fn guess(logic: &mut Logic, grid: &Grid, eliminated: &[Placement], solution: &Grid) -> Option<Placement> {
+fn guess(
+    logic: &mut Logic,
+    grid: &Grid,
+    eliminated: &[Placement],
+    solution: &Grid,
+) -> Option<Placement> {
     let n = grid.n();
     // Reload the state the hint saw, to pick the most constrained cell.
     let _ = logic.load(grid, eliminated);

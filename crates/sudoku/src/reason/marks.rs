@@ -40,7 +40,12 @@ impl gridsat_sat::Verdict for Marks {
 }
 
 /// The candidates of every cell of `grid` under `reasoning`.
-pub fn pencil_marks(logic: &mut Logic, grid: &Grid, reasoning: Reasoning, budget: &Budget) -> Marks {
+pub fn pencil_marks(
+    logic: &mut Logic,
+    grid: &Grid,
+    reasoning: Reasoning,
+    budget: &Budget,
+) -> Marks {
     if let Err(c) = logic.load(grid, &[]) {
         return Marks::Contradiction(contradiction_text(logic, c, None));
     }

@@ -86,9 +86,7 @@ impl gridsat_sat::Verdict for Answer {
             Verdict::Unique | Verdict::Sat => Conclusion::Answered,
             Verdict::Multiple => Conclusion::Multiple,
             Verdict::Unsat => Conclusion::NoSolution,
-            Verdict::Unknown => {
-                Conclusion::Unknown(self.stopped.unwrap_or(StopReason::TimeLimit))
-            }
+            Verdict::Unknown => Conclusion::Unknown(self.stopped.unwrap_or(StopReason::TimeLimit)),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! blocked as it is found (inside one search where the backend can), each verified by
 //! the independent checker against the puzzle and its rules.
 
-use super::answer::{Answer, SolveError, Stats, Verdict, Verification};
 use super::answer::stop_reason;
+use super::answer::{Answer, SolveError, Stats, Verdict, Verification};
 use crate::check::check_solution;
 use crate::encode::CellVars;
 use crate::model::grid::Grid;

@@ -9,10 +9,10 @@ use super::conflict::{
 };
 use super::count::{Count, count};
 use crate::check::check_solution;
+use crate::deduce::{Deduction, Presolve, deduce};
 use crate::encode::{
     CageEncoding, CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
 };
-use crate::deduce::{Deduction, Presolve, deduce};
 use crate::model::candidates::Candidates;
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
@@ -130,8 +130,7 @@ impl SudokuSolver {
         let geom = self.geometry.as_ref().expect("just built");
         match deduce(geom, puzzle, self.opts.presolve) {
             Deduction::Solved(grid) => {
-                check_solution(puzzle, &grid, &Rules::classic())
-                    .map_err(Verification::from)?;
+                check_solution(puzzle, &grid, &Rules::classic()).map_err(Verification::from)?;
                 let verdict = if self.opts.max_solutions <= 1 {
                     Verdict::Sat
                 } else {
@@ -139,7 +138,9 @@ impl SudokuSolver {
                 };
                 Ok(Answer::new(verdict, vec![grid], Stats::default()))
             }
-            Deduction::Contradiction => Ok(Answer::new(Verdict::Unsat, Vec::new(), Stats::default())),
+            Deduction::Contradiction => {
+                Ok(Answer::new(Verdict::Unsat, Vec::new(), Stats::default()))
+            }
             Deduction::Open(cands) => {
                 if self.opts.encoding == Encoding::Reduced {
                     self.solve_reduced(puzzle, &cands)
@@ -194,17 +195,20 @@ impl SudokuSolver {
             backend.add_clause(clause);
         }
         let fixed = cands.placed_grid();
-        let found = count(Count {
-            backend: &mut *backend,
-            vars: &enc.vars,
-            puzzle,
-            rules: &Rules::classic(),
-            fixed: &fixed,
-            assumptions: &[],
-            act: None,
-            max: self.opts.max_solutions,
-            budget,
-        }, &mut stats)?;
+        let found = count(
+            Count {
+                backend: &mut *backend,
+                vars: &enc.vars,
+                puzzle,
+                rules: &Rules::classic(),
+                fixed: &fixed,
+                assumptions: &[],
+                act: None,
+                max: self.opts.max_solutions,
+                budget,
+            },
+            &mut stats,
+        )?;
         Ok(found.into_answer(stats))
     }
 
@@ -260,17 +264,20 @@ impl SudokuSolver {
         warm.backend.reserve(act.get());
         let mut stats = warm.stats;
         stats.open_cells = open_cells;
-        let result = count(Count {
-            backend: &mut *warm.backend,
-            vars: &warm.vars,
-            puzzle,
-            rules,
-            fixed,
-            assumptions: &assumptions,
-            act: Some(act),
-            max,
-            budget: &budget,
-        }, &mut stats);
+        let result = count(
+            Count {
+                backend: &mut *warm.backend,
+                vars: &warm.vars,
+                puzzle,
+                rules,
+                fixed,
+                assumptions: &assumptions,
+                act: Some(act),
+                max,
+                budget: &budget,
+            },
+            &mut stats,
+        );
         warm.backend.add_clause(&[act.neg()]);
         Ok(result?.into_answer(stats))
     }

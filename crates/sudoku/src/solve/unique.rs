@@ -3,7 +3,9 @@
 
 use super::answer::SolveError;
 use super::answer::stop_reason;
-use crate::encode::{CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules};
+use crate::encode::{
+    CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
+};
 use crate::model::candidates::Candidates;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
@@ -67,7 +69,12 @@ impl Warm {
 impl Uniqueness {
     /// A checker for `rules` (already validated for `shape`); no solver yet. Its solver
     /// will honour `budget`.
-    pub(crate) fn new(shape: Shape, rules: &Rules, spec: &BackendSpec, budget: &Budget) -> Uniqueness {
+    pub(crate) fn new(
+        shape: Shape,
+        rules: &Rules,
+        spec: &BackendSpec,
+        budget: &Budget,
+    ) -> Uniqueness {
         Uniqueness {
             rules: rules.clone(),
             shape,
@@ -202,8 +209,7 @@ mod tests {
             panic!("the empty grid has other solutions");
         };
         assert_ne!(other, s2);
-        crate::check::check_solution(&Grid::empty(s2.shape()), &other, &Rules::classic())
-            .unwrap();
+        crate::check::check_solution(&Grid::empty(s2.shape()), &other, &Rules::classic()).unwrap();
         // A handle made after the build.
         let a3 = u.differ_from(&s1);
         assert_eq!(u.second(&s1, a3).unwrap(), Second::None);

@@ -34,10 +34,7 @@ pub fn variant_json(
         m.insert("rules".into(), json!(names));
     }
     if let Some(reg) = rules.regions() {
-        let labels: Vec<char> = DEFAULT_SYMBOLS
-            .chars()
-            .chain('a'..='z')
-            .collect();
+        let labels: Vec<char> = DEFAULT_SYMBOLS.chars().chain('a'..='z').collect();
         let rows: Vec<String> = (0..n)
             .map(|r| {
                 (0..n)
@@ -68,4 +65,3 @@ pub fn variant_json(
     }
     m
 }
-

@@ -67,4 +67,3 @@ pub fn write_variant_text(
     }
     s
 }
-

@@ -279,4 +279,3 @@ pub(super) fn block_shape_error(rows: &[(usize, &str)]) -> ParseError {
         format!("a block puzzle needs as many rows as cells per row: {r} rows of {common} cells"),
     )
 }
-

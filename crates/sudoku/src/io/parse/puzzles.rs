@@ -10,7 +10,7 @@ use super::variant_text::{looks_like_variant_text, parse_variant_text};
 use super::{ParseError, ParseOptions, ParsedPuzzle, err};
 use std::collections::VecDeque;
 
-/// Iterator over the puzzles of a text or stream (see [`parse_puzzles`]).
+/// Iterator over the puzzles of a text or stream (see [`crate::parse_puzzles`]).
 pub struct Puzzles<'a> {
     src: Box<dyn Iterator<Item = std::io::Result<String>> + Send + 'a>,
     /// Lines `base..base + buf.len()` (0-based), read but not yet consumed.

@@ -107,15 +107,13 @@ fn read_object(v: &Value, cli: &ParseOptions, line: usize) -> Res<ParsedPuzzle> 
         .as_object()
         .ok_or("expected a JSON object for each puzzle")?;
     if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(format!(
-            "unknown field '{k}' (expected: {})",
-            FIELDS[..8].join(", ")
-        )
-        .into());
+        return Err(format!("unknown field '{k}' (expected: {})", FIELDS[..8].join(", ")).into());
     }
     let o = Object(obj);
     let opts = object_options(&o, cli)?;
-    let givens = o.text("givens")?.ok_or("missing field 'givens' (the puzzle)")?;
+    let givens = o
+        .text("givens")?
+        .ok_or("missing field 'givens' (the puzzle)")?;
     let mut p = grid_of(&opts, "givens", &givens)?;
     p.line = line;
     let shape = p.grid.shape();
@@ -246,9 +244,10 @@ fn object_cages(cages: &Value, n: usize) -> Res<Vec<Cage>> {
             .get("sum")
             .and_then(Value::as_u64)
             .ok_or_else(|| format!("cage {}: needs a numeric 'sum'", k + 1))?;
-        let cells = c.get("cells").and_then(Value::as_array).ok_or_else(|| {
-            format!("cage {}: needs 'cells', e.g. [\"r1c1\", \"r1c2\"]", k + 1)
-        })?;
+        let cells = c
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or_else(|| format!("cage {}: needs 'cells', e.g. [\"r1c1\", \"r1c2\"]", k + 1))?;
         let mut cage = Cage {
             sum: u32::try_from(sum).map_err(|_| format!("cage {}: sum too large", k + 1))?,
             cells: Vec::new(),

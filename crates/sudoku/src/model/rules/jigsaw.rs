@@ -1,7 +1,7 @@
 //! Jigsaw: irregular regions of N cells replace the boxes.
 
-use super::RulesError;
 use super::Cell;
+use super::RulesError;
 use super::rule::VariantRule;
 use crate::model::fault::Fault;
 use crate::model::grid::Grid;

@@ -1,8 +1,8 @@
 //! Killer cages: groups of cells that hold distinct values summing to the cage's sum.
 
+use super::Cell;
 use super::RulesError;
 use super::cage::{Cage, sum_range};
-use super::Cell;
 use super::rule::{ClauseSink, VariantRule};
 use crate::model::family::ClauseFamily;
 use crate::model::fault::Fault;
@@ -30,7 +30,12 @@ impl Deref for Cages {
 }
 
 impl Cages {
-    fn validate_cage(&self, k: usize, owner: &mut [Option<usize>], n: usize) -> Result<(), RulesError> {
+    fn validate_cage(
+        &self,
+        k: usize,
+        owner: &mut [Option<usize>],
+        n: usize,
+    ) -> Result<(), RulesError> {
         let cage = &self.0[k];
         if cage.cells.is_empty() {
             return Err(RulesError::EmptyCage);
@@ -118,7 +123,10 @@ impl VariantRule for Cages {
         for cage in &self.0 {
             let mut total = 0u32;
             let mut seen = vec![false; n + 1];
-            let &(r0, c0) = cage.cells.first().ok_or(Fault::Malformed("a cage without cells".into()))?;
+            let &(r0, c0) = cage
+                .cells
+                .first()
+                .ok_or(Fault::Malformed("a cage without cells".into()))?;
             let name = format!("the cage at r{}c{}", r0 + 1, c0 + 1);
             for &(r, c) in &cage.cells {
                 if r >= n || c >= n {

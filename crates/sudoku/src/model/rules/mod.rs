@@ -161,9 +161,7 @@ pub enum RulesError {
         n: usize,
     },
     /// A sum no distinct values reach.
-    #[error(
-        "{cage} has sum {sum}, but {size} distinct values of 1..{n} sum to {lo}..{hi}"
-    )]
+    #[error("{cage} has sum {sum}, but {size} distinct values of 1..{n} sum to {lo}..{hi}")]
     CageSum {
         /// The cage.
         cage: String,
@@ -315,10 +313,7 @@ impl Rules {
         let extra: Vec<House> = if self.is_classic() {
             Vec::new()
         } else {
-            self.active()
-                .iter()
-                .flat_map(|r| r.houses(shape))
-                .collect()
+            self.active().iter().flat_map(|r| r.houses(shape)).collect()
         };
         (0..n)
             .map(House::Row)
@@ -404,7 +399,10 @@ mod tests {
         assert!(k.validate(shape).unwrap_err().to_string().contains("3..17"));
         k.set_cages(vec![cage(17, &[(0, 0), (0, 1)])]);
         assert_eq!(k.validate(shape), Ok(()));
-        k.set_cages(vec![cage(17, &[(0, 0), (0, 1)]), cage(5, &[(0, 1), (1, 1)])]);
+        k.set_cages(vec![
+            cage(17, &[(0, 0), (0, 1)]),
+            cage(5, &[(0, 1), (1, 1)]),
+        ]);
         assert!(
             k.validate(shape)
                 .unwrap_err()

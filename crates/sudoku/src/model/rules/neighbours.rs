@@ -150,7 +150,11 @@ impl VariantRule for Neighbours {
                         solution.get(r as usize, c as usize),
                         solution.get(r2 as usize, c2 as usize),
                     );
-                    let broken = if consecutive { a + 1 == b || b + 1 == a } else { a == b };
+                    let broken = if consecutive {
+                        a + 1 == b || b + 1 == a
+                    } else {
+                        a == b
+                    };
                     if broken {
                         return Err(Fault::Neighbours {
                             rule: self.name,

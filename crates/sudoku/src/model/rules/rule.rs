@@ -13,7 +13,6 @@ use std::fmt;
 use super::cage::Cage;
 use super::{Cell, RulesError};
 
-
 /// Where a rule writes its clauses: the encoder of the formula being built. The rule
 /// says which cells and values; the encoder owns the variables, the at-most-one
 /// encoding and the cage-sum encoding.
