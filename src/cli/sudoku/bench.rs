@@ -10,6 +10,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The `--solver` help of `bench`.
+fn solvers_help() -> String {
+    format!("Solvers to compare, comma-separated: {}", BackendSpec::help())
+}
+
 /// Arguments of `gridsat sudoku bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -33,8 +38,7 @@ pub struct BenchArgs {
     /// At-most-one encodings to compare, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "pairwise")]
     pub amo: Vec<AmoEncoding>,
-    /// Solvers to compare, comma-separated (auto, cadical, batsat, external:CMD).
-    #[arg(long = "solver", value_delimiter = ',', default_value = "auto")]
+    #[arg(long = "solver", value_delimiter = ',', default_value = "auto", help = solvers_help())]
     pub solvers: Vec<BackendSpec>,
     /// Runs per configuration; medians are reported.
     #[arg(long, default_value_t = 3)]
