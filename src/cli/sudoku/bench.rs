@@ -12,7 +12,10 @@ use std::time::Instant;
 
 /// The `--solver` help of `bench`.
 fn solvers_help() -> String {
-    format!("Solvers to compare, comma-separated: {}", BackendSpec::help())
+    format!(
+        "Solvers to compare, comma-separated: {}",
+        BackendSpec::help()
+    )
 }
 
 /// Arguments of `gridsat sudoku bench`.
