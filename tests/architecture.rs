@@ -16,7 +16,19 @@ use std::path::{Path, PathBuf};
 /// `error.rs`), never a later stage.
 const STAGES: &[(&str, &[&str])] = &[
     ("sat", &[]),
-    ("sudoku", &[]),
+    // Sudoku, in the order its work flows: the model (shapes, grids, alphabets, the
+    // rules and their trait) → text in and out → formulas → the independent checker
+    // (the model only: it shares nothing with the encoder) → deduction on bitsets and
+    // the propagation model (the solver's presolve needs it, so it sits below solve)
+    // → solving, counting, uniqueness, conflicts → reasoning a player follows (hints,
+    // explanations, pencil marks, ratings; it solves first) → generation (it rates and
+    // proves uniqueness). `rng.rs` is a leaf utility outside the stages.
+    (
+        "sudoku",
+        &[
+            "model", "io", "encode", "check", "deduce", "solve", "reason", "generate",
+        ],
+    ),
     // sokoban, in the order the work flows: `model` (levels, boards, plans), then
     // `replay`, the independent simulator, placed right after `model` so that this test
     // enforces its rule (it may import `model` and nothing else: it shares no code with

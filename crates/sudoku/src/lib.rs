@@ -1,6 +1,13 @@
-//! Sudoku of any size as SAT: N×N grids with P×Q boxes, any alphabet, four named
+//! Sudoku of any size as SAT: N×N grids with P×Q boxes, any alphabet, variant rules
+//! (X, windoku, jigsaw, anti-knight, anti-king, non-consecutive, killer), four named
 //! encodings, solution counting to a bound, conflicting givens named, and every
 //! solution checked by an independent checker.
+//!
+//! The crate is laid out by stage, each importing only earlier ones: `model` (shapes,
+//! grids, alphabets, [`Rules`]) → `io` (readers and writers) → `encode` (formulas) →
+//! `check` (the independent checker) → `deduce` (propagation, probing) → `solve`
+//! (counting, uniqueness, conflicts) → `reason` (hints, explanations, pencil marks,
+//! ratings) → `generate`. Everything a user needs is re-exported here.
 //!
 //! ```
 //! use gridsat_sudoku::{parse_puzzles, ParseOptions, SudokuSolver, SolveOptions, Verdict};
@@ -9,61 +16,62 @@
 //! let opts = ParseOptions::default();
 //! let puzzle = parse_puzzles(text, &opts).next().unwrap().unwrap();
 //! let mut solver = SudokuSolver::new(SolveOptions::default());
-//! let answer = solver.solve(&puzzle.grid).unwrap();
+//! let answer = solver.solve(&puzzle.grid, &puzzle.rules).unwrap();
 //! assert_eq!(answer.verdict, Verdict::Unique);
 //! let line = answer.solutions[0].to_line(puzzle.alphabet.as_deref());
 //! assert!(line.starts_with("534678912"));
 //! ```
 
 #![warn(missing_docs)]
+#![warn(clippy::too_many_lines)]
 
-mod alldiff;
-mod candidates;
 mod check;
-mod climb;
-mod conflict;
+mod deduce;
 mod encode;
-mod explain;
 mod generate;
-mod geometry;
-mod grid;
-mod hint;
-mod logic;
-mod parse;
-mod propagate;
-mod rate;
+mod io;
+mod model;
+mod reason;
 mod rng;
-mod search;
-mod shape;
 mod solve;
-mod sparse;
-mod symbols;
-mod symmetry;
-mod thin;
-mod unique;
-pub mod variants;
 
-pub use candidates::Candidates;
 pub use check::check_solution;
-pub use conflict::{Conflict, Reason, direct_conflict, duplicate_givens};
-pub use encode::{
-    CellVars, EncodeOptions, Encoded, Encoding, GivenMode, encode, encode_candidates, encode_rules,
-    encode_rules_with, encode_with,
+pub use deduce::{
+    Deduction, Logic, Order, PROBE_MAX_SIDE, PROBE_WIDTH, Presolve, ProbeEnd, SUBSETS_MIN_SIDE,
+    SearchStats, deduce, search,
 };
-pub use explain::{End, Step, Walk, walk};
-pub use generate::{GenerateError, GenerateOptions, Generated, Generator, Target};
-pub use geometry::Geometry;
-pub use grid::{Grid, Placement};
-pub use hint::{FailedProbe, Forced, Hint, Why, contradiction_text, next_hint, sym as hint_symbol};
-pub use logic::Logic;
-pub use parse::{ParseError, ParseOptions, ParsedPuzzle, Puzzles, parse_puzzles, parse_reader};
-pub use propagate::{Deduction, PROBE_MAX_SIDE, PROBE_WIDTH, Presolve, deduce};
-pub use rate::{EXTREME_ABOVE, Effort, Level, RateError, RateOptions, Rating, rate};
+pub use encode::{
+    CageEncoding, CellVars, EncodeError, EncodeOptions, Encoded, Encoding, GivenMode,
+    MAX_FULL_CLAUSES, encode, encode_candidates, encode_rules,
+};
+pub use generate::{
+    GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Symmetry, Target,
+    ThinStats, random_cages, random_regions, thin,
+};
+pub use io::format::{Layout, PuzzleFormat, Written, variant_json, write_variant_text};
+pub use io::parse::{
+    ParseError, ParseErrorKind, ParseOptions, ParsedPuzzle, Puzzles, looks_like_json,
+    looks_like_variant_text, parse_puzzles, parse_reader, parse_variant_json, parse_variant_text,
+};
+pub use model::candidates::Candidates;
+pub use model::family::ClauseFamily;
+pub use model::fault::Fault;
+pub use model::geometry::Geometry;
+pub use model::grid::{Grid, GridError, Placement};
+pub use model::house::{House, HouseKind};
+pub use model::rules::{
+    Cage, Cages, Cell, ClauseSink, Regions, Rule, Rules, RulesError, VariantRule, digit_sets,
+    parse_cell, sum_range,
+};
+pub use model::shape::{MAX_SIDE, Shape, ShapeError};
+pub use model::symbols::{Alphabet, AlphabetError, BLANKS, DEFAULT_SYMBOLS};
+pub use reason::{
+    EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, Hint, Level, Marks, RateError,
+    RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text, next_hint,
+    pencil_marks, rate, search_effort, sym as hint_symbol, walk,
+};
 pub use rng::Rng;
-pub use search::{Order, SearchStats, search};
-pub use shape::{House, MAX_SIDE, Shape};
-pub use solve::{Answer, SolveError, SolveOptions, Stats, SudokuSolver, Verdict};
-pub use symbols::{Alphabet, BLANKS, DEFAULT_SYMBOLS};
-pub use symmetry::Symmetry;
-pub use thin::{ThinStats, thin};
-pub use variants::{CageEncoding, Rules, RulesSolver, check_solution_with};
+pub use solve::{
+    Answer, Conflict, Reason, SolveError, SolveOptions, Stats, SudokuSolver, Verdict, Verification,
+    broken_givens, direct_conflict,
+};

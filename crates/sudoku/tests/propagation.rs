@@ -2,7 +2,8 @@
 //! propagator written here over the real formula, on random puzzles.
 
 use gridsat_sudoku::{
-    Deduction, EncodeOptions, Encoding, Geometry, GivenMode, Grid, Presolve, Shape, deduce, encode,
+    Deduction, EncodeOptions, Encoding, Geometry, GivenMode, Grid, Presolve, Rules, Shape, deduce,
+    encode,
 };
 use proptest::prelude::*;
 
@@ -85,8 +86,10 @@ proptest! {
         if let Some((cell, v)) = spoil {
             puzzle.set((cell / n) % n, cell % n, (v - 1) % n as u16 + 1);
         }
-        let opts = EncodeOptions { encoding: Encoding::Extended, givens: GivenMode::Units, ..Default::default() };
-        let enc = encode(&puzzle, &opts).unwrap();
+        let mut opts = EncodeOptions::default();
+        opts.encoding = Encoding::Extended;
+        opts.givens = GivenMode::Units;
+        let enc = encode(&puzzle, &Rules::classic(), &opts).unwrap();
         let clauses: Vec<Vec<i32>> = enc.formula.clauses().map(|(_, c)| c.iter().map(|l| l.to_dimacs()).collect()).collect();
         let up = unit_propagate(&clauses, enc.formula.num_vars() as usize);
         let ded = deduce(&Geometry::new(shape), &puzzle, Presolve::Singles);
@@ -136,6 +139,7 @@ proptest! {
                     prop_assert!(c.allows(cell, v), "lost the solution's {} at cell {}", v, cell);
                 }
             }
+            other => prop_assert!(false, "an unexpected deduction: {:?}", other),
         }
     }
 }

@@ -3,7 +3,8 @@
 
 use gridsat_sat::AmoEncoding;
 use gridsat_sudoku::{
-    Encoding, Grid, Placement, Reason, Shape, SolveOptions, SudokuSolver, Verdict, check_solution,
+    Encoding, Grid, Placement, Reason, Rules, Shape, SolveOptions, SudokuSolver, Verdict,
+    check_solution,
 };
 use proptest::prelude::*;
 
@@ -81,7 +82,7 @@ fn random_solutions_are_valid() {
     for (p, q) in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (5, 5)] {
         for seed in 0..5 {
             let g = random_solution(Shape::new(p, q).unwrap(), seed);
-            check_solution(&Grid::empty(g.shape()), &g).unwrap();
+            check_solution(&Grid::empty(g.shape()), &g, &Rules::classic()).unwrap();
         }
     }
 }
@@ -101,16 +102,11 @@ proptest! {
     ) {
         let solution = random_solution(shape, seed);
         let puzzle = punch(&solution, &holes);
-        let mut solver = SudokuSolver::new(SolveOptions {
-            encoding: enc,
-            amo,
-            max_solutions: 3,
-            ..Default::default()
-        });
-        let answer = solver.solve(&puzzle).unwrap();
+        let mut solver = SudokuSolver::new({ let mut o = SolveOptions::default(); o.encoding = enc; o.amo = amo; o.max_solutions = 3; o });
+        let answer = solver.solve(&puzzle, &Rules::classic()).unwrap();
         prop_assert!(matches!(answer.verdict, Verdict::Unique | Verdict::Multiple));
         for s in &answer.solutions {
-            prop_assert_eq!(check_solution(&puzzle, s), Ok(()));
+            prop_assert_eq!(check_solution(&puzzle, s, &Rules::classic()), Ok(()));
         }
         if answer.verdict == Verdict::Unique {
             prop_assert_eq!(&answer.solutions[0], &solution);
@@ -133,12 +129,13 @@ proptest! {
         holes in prop::collection::vec(any::<usize>(), 20..60),
     ) {
         let shape = Shape::new(3, 3).unwrap();
-        let opts = SolveOptions { encoding: Encoding::Extended, ..Default::default() };
+        let mut opts = SolveOptions::default();
+        opts.encoding = Encoding::Extended;
         let mut warm = SudokuSolver::new(opts.clone());
         for seed in seeds {
             let puzzle = punch(&random_solution(shape, seed), &holes);
-            let a = warm.solve(&puzzle).unwrap();
-            let b = SudokuSolver::new(opts.clone()).solve(&puzzle).unwrap();
+            let a = warm.solve(&puzzle, &Rules::classic()).unwrap();
+            let b = SudokuSolver::new(opts.clone()).solve(&puzzle, &Rules::classic()).unwrap();
             prop_assert_eq!(a.verdict, b.verdict);
             if a.verdict == Verdict::Unique {
                 prop_assert_eq!(&a.solutions, &b.solutions);
@@ -149,7 +146,7 @@ proptest! {
 
 #[test]
 fn contradictory_givens_are_named() {
-    for enc in Encoding::ALL {
+    for &enc in Encoding::ALL {
         let shape = Shape::new(3, 3).unwrap();
         let solution = random_solution(shape, 7);
         // Keep one row's first value and copy it into another cell of that row.
@@ -160,11 +157,12 @@ fn contradictory_givens_are_named() {
         let v = solution.get(4, 0);
         puzzle.set(4, 3, 0);
         puzzle.set(4, 6, v);
-        let mut solver = SudokuSolver::new(SolveOptions {
-            encoding: enc,
-            ..Default::default()
+        let mut solver = SudokuSolver::new({
+            let mut o = SolveOptions::default();
+            o.encoding = enc;
+            o
         });
-        let a = solver.solve(&puzzle).unwrap();
+        let a = solver.solve(&puzzle, &Rules::classic()).unwrap();
         assert_eq!(a.verdict, Verdict::Unsat);
         let c = a.conflict.unwrap();
         assert_eq!(
@@ -201,12 +199,13 @@ fn conflicts_without_duplicates_are_shrunk_to_their_cause() {
     // Bystanders that do not matter.
     puzzle.set(8, 8, 1);
     puzzle.set(7, 5, 2);
-    for enc in Encoding::ALL {
-        let mut solver = SudokuSolver::new(SolveOptions {
-            encoding: enc,
-            ..Default::default()
+    for &enc in Encoding::ALL {
+        let mut solver = SudokuSolver::new({
+            let mut o = SolveOptions::default();
+            o.encoding = enc;
+            o
         });
-        let a = solver.solve(&puzzle).unwrap();
+        let a = solver.solve(&puzzle, &Rules::classic()).unwrap();
         assert_eq!(a.verdict, Verdict::Unsat, "{enc}");
         let c = a.conflict.unwrap();
         assert_eq!(c.givens.len(), 9, "{enc}: {:?}", c.givens);

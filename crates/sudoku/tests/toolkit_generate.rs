@@ -7,7 +7,7 @@ use brute::Spec;
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
     Encoding, GenerateOptions, Generated, Generator, Grid, Presolve, Rules, Shape, SolveOptions,
-    SudokuSolver, Symmetry, Target, Verdict, check_solution_with,
+    SudokuSolver, Symmetry, Target, Verdict, check_solution,
 };
 
 fn generate(opts: GenerateOptions, seed: u64, index: u64) -> Generated {
@@ -43,7 +43,7 @@ fn assert_unique_symmetric_minimal(g: &Generated, sym: Symmetry) {
     let (count, sol) = spec.count(g.puzzle.values(), 2);
     assert_eq!(count, 1, "not unique:\n{}", g.puzzle.to_block(None));
     assert_eq!(sol.as_deref(), Some(g.solution.values()));
-    assert!(check_solution_with(&g.puzzle, &g.solution, &g.rules).is_ok());
+    assert!(check_solution(&g.puzzle, &g.solution, &g.rules).is_ok());
     let n = g.puzzle.n();
     let mut done = vec![false; n * n];
     for r in 0..n {
@@ -77,7 +77,7 @@ fn assert_unique_symmetric_minimal(g: &Generated, sym: Symmetry) {
 fn small_and_nine_by_nine_puzzles_are_unique_symmetric_and_minimal() {
     for (p, q) in [(2, 2), (2, 3), (3, 3)] {
         let shape = Shape::new(p, q).unwrap();
-        for sym in Symmetry::ALL {
+        for &sym in Symmetry::ALL {
             // Rot90 and diagonal need square boxes to keep boxes onto boxes; they still
             // generate for 2×3 (the symmetry is of the givens' pattern only).
             let mut opts = GenerateOptions::new(shape);
@@ -157,8 +157,8 @@ fn variant_puzzles_are_unique_and_minimal() {
             opts.target = Target::Clues(20);
         }
         let g = generate(opts, 11, 0);
-        assert_eq!(g.rules.regions.is_some(), jigsaw);
-        assert_eq!(!g.rules.cages.is_empty(), killer);
+        assert_eq!(g.rules.regions().is_some(), jigsaw);
+        assert_eq!(!g.rules.cages().is_empty(), killer);
         if side == 9 && (jigsaw || killer) {
             // Brute force on a 9×9 jigsaw or killer minus one given is slow; the 6×6
             // ones above have their minimality checked, these their uniqueness.
@@ -179,21 +179,22 @@ fn sixteen_by_sixteen_is_unique_and_minimal_by_a_second_solver_configuration() {
     opts.rate.max_conflicts = 1000;
     let g = generate(opts, 5, 0);
     // Another encoding, at-most-one encoding and SAT solver, no deduction first.
-    let mut other = SudokuSolver::new(SolveOptions {
-        encoding: Encoding::Extended,
-        amo: AmoEncoding::Sequential,
-        backend: BackendSpec::Cadical,
-        presolve: Presolve::Off,
-        ..SolveOptions::default()
+    let mut other = SudokuSolver::new({
+        let mut o = SolveOptions::default();
+        o.encoding = Encoding::Extended;
+        o.amo = AmoEncoding::Sequential;
+        o.backend = BackendSpec::Cadical;
+        o.presolve = Presolve::Off;
+        o
     });
-    let a = other.solve(&g.puzzle).unwrap();
+    let a = other.solve(&g.puzzle, &Rules::classic()).unwrap();
     assert_eq!(a.verdict, Verdict::Unique);
     assert_eq!(a.solutions[0], g.solution);
     let givens: Vec<_> = g.puzzle.givens().collect();
     for p in givens {
         let mut smaller = g.puzzle.clone();
         smaller.set(p.row, p.col, 0);
-        let b = other.solve(&smaller).unwrap();
+        let b = other.solve(&smaller, &Rules::classic()).unwrap();
         assert_eq!(
             b.verdict,
             Verdict::Multiple,

@@ -1,6 +1,7 @@
 //! Hints are sound: applied one after another they reach the known solution, never
 //! place a wrong value, never rule out the right one; pencil marks always keep it.
 
+use gridsat_sat::Budget;
 use gridsat_sudoku::{
     End, GenerateOptions, Generator, Grid, Hint, Logic, ParseOptions, Placement, Rules, Shape,
     Step, next_hint, parse_puzzles, walk,
@@ -29,7 +30,7 @@ fn apply_hints(logic: &mut Logic, puzzle: &Grid, solution: &Grid) -> (usize, usi
                 );
             }
         }
-        match next_hint(logic, &grid, &out, None) {
+        match next_hint(logic, &grid, &out, None, &Budget::unlimited()) {
             Hint::Solved => {
                 assert_eq!(&grid, solution);
                 return counts;
@@ -61,6 +62,7 @@ fn apply_hints(logic: &mut Logic, puzzle: &Grid, solution: &Grid) -> (usize, usi
                 counts.2 += 1;
             }
             Hint::Contradiction(why) => panic!("a solvable grid reported broken: {why}"),
+            other => panic!("an unexpected hint without a limit: {other:?}"),
         }
     }
     panic!("hints did not finish");
@@ -129,7 +131,13 @@ fn famous_puzzles_are_explained_to_their_published_solutions() {
         let f: Vec<&str> = row.split('\t').collect();
         let puzzle = parse_puzzles(f[1], &opts).next().unwrap().unwrap().grid;
         let solution = parse_puzzles(f[4], &opts).next().unwrap().unwrap().grid;
-        let w = walk(&mut logic, &puzzle, Some(&solution), None);
+        let w = walk(
+            &mut logic,
+            &puzzle,
+            Some(&solution),
+            None,
+            &Budget::unlimited(),
+        );
         assert_eq!(w.end, End::Solved(solution.clone()), "{}", f[0]);
         for s in &w.steps {
             match s {
@@ -163,7 +171,7 @@ fn a_hidden_single_in_a_box_is_named_as_such() {
         .unwrap()
         .grid;
     let mut logic = Logic::new(g.shape(), &Rules::default()).unwrap();
-    let h = next_hint(&mut logic, &g, &[], None);
+    let h = next_hint(&mut logic, &g, &[], None, &Budget::unlimited());
     assert_eq!(
         h.describe(None),
         "r1c1 must be 9: it is the only place for 9 in box 1"

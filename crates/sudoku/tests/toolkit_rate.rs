@@ -2,6 +2,7 @@
 //! against the solver's separate bitset propagation), `medium` when probing is needed
 //! and enough, `hard`/`extreme` only when search is needed.
 
+use gridsat_sat::Budget;
 use gridsat_sudoku::{
     Deduction, Geometry, Level, Logic, ParseOptions, Presolve, RateOptions, Rules, Shape, deduce,
     parse_puzzles, rate,
@@ -20,10 +21,8 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
     let shape = Shape::for_side(9).unwrap();
     let geom = Geometry::new(shape);
     let mut logic = Logic::new(shape, &Rules::default()).unwrap();
-    let opts = RateOptions {
-        runs: 2,
-        ..RateOptions::default()
-    };
+    let mut opts = RateOptions::default();
+    opts.runs = 2;
     let mut seen = [0usize; 4];
     for (file, take) in [
         ("9x9/17clue-49158.txt", 150),
@@ -34,7 +33,7 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
         let popts = ParseOptions::default();
         for p in parse_puzzles(&text, &popts).take(take) {
             let g = p.unwrap().grid;
-            let r = rate(&mut logic, &g, &opts).unwrap();
+            let r = rate(&mut logic, &g, &opts, &Budget::unlimited()).unwrap();
             seen[r.level as usize] += 1;
             let singles = matches!(deduce(&geom, &g, Presolve::Singles), Deduction::Solved(_));
             assert_eq!(
@@ -45,7 +44,7 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
             );
             // Probing from the givens settles medium puzzles and only those.
             logic.load(&g, &[]).unwrap();
-            logic.probe_to_fixpoint().unwrap();
+            logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
             assert_eq!(
                 logic.solved(),
                 r.level <= Level::Medium,
@@ -78,11 +77,24 @@ fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
     let mut logic = Logic::new(Shape::for_side(9).unwrap(), &Rules::default()).unwrap();
     let g = parse_puzzles(wiki, &opts).next().unwrap().unwrap().grid;
     assert_eq!(
-        rate(&mut logic, &g, &RateOptions::default()).unwrap().level,
+        rate(
+            &mut logic,
+            &g,
+            &RateOptions::default(),
+            &Budget::unlimited()
+        )
+        .unwrap()
+        .level,
         Level::Easy
     );
     let g = parse_puzzles(monster, &opts).next().unwrap().unwrap().grid;
-    let r = rate(&mut logic, &g, &RateOptions::default()).unwrap();
+    let r = rate(
+        &mut logic,
+        &g,
+        &RateOptions::default(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     assert!(r.level >= Level::Hard, "{r:?}");
     assert_eq!(r.by_singles, 0, "not one single in Easter Monster");
 }

@@ -4,10 +4,10 @@
 mod brute;
 
 use brute::Spec;
-use gridsat_sudoku::variants::{parse_variant_json, variant_json};
 use gridsat_sudoku::{
-    CageEncoding, EncodeOptions, Encoding, ParseOptions, ParsedPuzzle, RulesSolver, SolveOptions,
-    Verdict, check_solution_with, encode_rules_with, parse_puzzles,
+    CageEncoding, EncodeOptions, Encoding, ParseOptions, ParsedPuzzle, Rules, SolveOptions,
+    SudokuSolver, Verdict, check_solution, encode_rules, parse_puzzles, parse_variant_json,
+    variant_json,
 };
 use std::path::PathBuf;
 
@@ -58,13 +58,11 @@ fn examples_have_their_known_unique_solutions() {
             .clone()
             .unwrap_or_else(|| panic!("{name}: no solution in the file"));
         assert!(!p.rules.is_classic(), "{name}");
-        assert_eq!(
-            check_solution_with(&p.grid, &known, &p.rules),
-            Ok(()),
-            "{name}"
-        );
-        for cages in CageEncoding::ALL {
-            let mut s = RulesSolver::new(SolveOptions::default()).with_cage_encoding(cages);
+        assert_eq!(check_solution(&p.grid, &known, &p.rules), Ok(()), "{name}");
+        for &cages in CageEncoding::ALL {
+            let mut opts = SolveOptions::default();
+            opts.cages = cages;
+            let mut s = SudokuSolver::new(opts);
             let a = s.solve(&p.grid, &p.rules).unwrap();
             assert_eq!(a.verdict, Verdict::Unique, "{name} ({cages})");
             assert_eq!(a.solutions[0], known, "{name} ({cages})");
@@ -73,14 +71,12 @@ fn examples_have_their_known_unique_solutions() {
         assert_eq!(count, 1, "{name}: brute force");
         assert_eq!(sol.as_deref(), Some(known.values()), "{name}: brute force");
         // Without its variant rule the puzzle is no longer unique (the rule matters).
-        let classic = SolveOptions {
-            max_solutions: 2,
-            ..Default::default()
-        };
-        let mut plain = gridsat_sudoku::SudokuSolver::new(classic);
-        if p.rules.regions.is_none() {
+        let mut classic = SolveOptions::default();
+        classic.max_solutions = 2;
+        let mut plain = SudokuSolver::new(classic);
+        if p.rules.regions().is_none() {
             assert_eq!(
-                plain.solve(&p.grid).unwrap().verdict,
+                plain.solve(&p.grid, &Rules::classic()).unwrap().verdict,
                 Verdict::Multiple,
                 "{name}"
             );
@@ -91,11 +87,9 @@ fn examples_have_their_known_unique_solutions() {
 #[test]
 fn every_rule_is_a_named_clause_family() {
     for (name, p) in examples() {
-        let opts = EncodeOptions {
-            encoding: Encoding::Extended,
-            ..Default::default()
-        };
-        let (f, _) = encode_rules_with(p.grid.shape(), &p.rules, &opts).unwrap();
+        let mut opts = EncodeOptions::default();
+        opts.encoding = Encoding::Extended;
+        let (f, _) = encode_rules(p.grid.shape(), &p.rules, &opts).unwrap();
         let fams: Vec<&str> = f
             .families()
             .iter()

@@ -1,9 +1,14 @@
-//! Options shared by the Sudoku subcommands, and reading puzzles with them.
+//! Options shared by the Sudoku subcommands, reading puzzles with them, and the
+//! library's messages in command-line words (the flags to use).
 
 use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sudoku::{Alphabet, ParseOptions, ParsedPuzzle, Rules, Shape, parse_puzzles};
+use gridsat_sat::Conclusion;
+use gridsat_sudoku::{
+    Alphabet, AlphabetError, EncodeError, GenerateError, ParseError, ParseErrorKind, ParseOptions,
+    ParsedPuzzle, Rules, RulesError, Shape, ShapeError, SolveError, parse_puzzles,
+};
 use std::path::{Path, PathBuf};
 
 /// How to read puzzles.
@@ -16,25 +21,102 @@ pub struct GridArgs {
     #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
     pub symbols: Option<Alphabet>,
     /// Variant rules for every puzzle read, e.g. diagonals,anti-knight (see README, Variants).
-    #[arg(long, value_name = "LIST", value_parser = Rules::parse_list)]
+    #[arg(long, value_name = "LIST", value_parser = parse_rules)]
     pub rules: Option<Rules>,
 }
 
-fn parse_shape(s: &str) -> Result<Shape, String> {
+fn parse_shape(s: &str) -> Result<Shape, ShapeError> {
     s.parse()
 }
 
-fn parse_alphabet(s: &str) -> Result<Alphabet, String> {
+fn parse_alphabet(s: &str) -> Result<Alphabet, AlphabetError> {
     Alphabet::custom(s)
+}
+
+fn parse_rules(s: &str) -> Result<Rules, RulesError> {
+    Rules::parse_list(s)
 }
 
 impl GridArgs {
     /// The parse options these flags give.
     pub fn parse_options(&self) -> ParseOptions {
-        ParseOptions {
-            shape: self.shape,
-            alphabet: self.symbols.clone().map(std::sync::Arc::new),
+        ParseOptions::new(self.shape, self.symbols.clone().map(std::sync::Arc::new))
+    }
+
+    /// Adds the `--rules` to those a puzzle brought.
+    pub fn apply_rules(&self, p: &mut ParsedPuzzle) {
+        if let Some(rules) = &self.rules {
+            p.rules.merge(rules);
         }
+    }
+}
+
+/// A parse error as `NAME:LINE:COL: message`, naming the flag where one fixes it.
+pub fn parse_message(name: &str, e: &ParseError) -> String {
+    let what = match &e.kind {
+        ParseErrorKind::BoxMismatch { n, shape } => format!(
+            "the puzzle is {n}×{n} but --box {shape} makes {m}×{m} grids",
+            m = shape.n()
+        ),
+        ParseErrorKind::NeedsAlphabet { n } => format!(
+            "a {n}×{n} grid needs {n} symbols, more than the 35 of 1-9A-Z: write it as integers or give --symbols"
+        ),
+        other => other.to_string(),
+    };
+    format!("{name}:{}:{}: {what}", e.line, e.column)
+}
+
+/// An encoding error, naming the flag that fixes it.
+pub fn encode_message(e: &EncodeError) -> String {
+    match e {
+        EncodeError::TooLarge { .. } => format!("{e}; use --encoding reduced"),
+        EncodeError::ReadableIds { n } => {
+            format!("--readable-ids numbers 9×9 variables only; this grid is {n}×{n}")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A solving error, naming the flag that fixes it.
+pub fn solve_message(e: &SolveError) -> String {
+    match e {
+        SolveError::Encode(e) => encode_message(e),
+        other => other.to_string(),
+    }
+}
+
+/// A generation error, naming the flags that fix it.
+pub fn generate_message(e: &GenerateError) -> String {
+    use gridsat_sudoku::GaveUp;
+    match e {
+        GenerateError::TooManyClues { clues, n } => {
+            format!("--clues {clues}: a {n}×{n} grid has only {} cells", n * n)
+        }
+        GenerateError::HittingSet => {
+            "--hitting-set works on classic puzzles without a symmetry".into()
+        }
+        GenerateError::Thin => {
+            "--thin works with --no-search on classic puzzles without a symmetry".into()
+        }
+        GenerateError::Encode(e) => encode_message(e),
+        GenerateError::GaveUp(GaveUp::Difficulty {
+            level,
+            attempts,
+            others,
+        }) => format!(
+            "no {level} puzzle found in {attempts} attempts ({others} puzzles of other difficulties were made): raise --max-attempts"
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// The exit code of what an answer amounts to.
+pub fn exit_of(c: Conclusion) -> Exit {
+    match c {
+        Conclusion::Answered => Exit::Ok,
+        Conclusion::Multiple => Exit::Multiple,
+        Conclusion::NoSolution => Exit::NoSolution,
+        _ => Exit::Unknown,
     }
 }
 
@@ -49,10 +131,8 @@ pub fn read_puzzles(path: &Path, grid: &GridArgs) -> Result<Vec<Item>, Fail> {
     let opts = grid.parse_options();
     let items: Vec<Item> = parse_puzzles(&text, &opts)
         .map(|r| {
-            let mut p = r.map_err(|e| Fail::usage(format!("{name}:{e}")))?;
-            if let Some(rules) = &grid.rules {
-                p.rules.merge(rules);
-            }
+            let mut p = r.map_err(|e| Fail::usage(parse_message(&name, &e)))?;
+            grid.apply_rules(&mut p);
             Ok(p)
         })
         .collect();
@@ -69,13 +149,17 @@ pub fn read_one(path: &Path, grid: &GridArgs, k: usize) -> Result<ParsedPuzzle, 
     let mut items = read_puzzles(path, grid)?;
     let count = items.len();
     if k == 0 || k > count {
-        return Err(Fail::usage(format!(
-            "{}: has {count} puzzle{}, no puzzle {k}",
-            display_name(path),
-            if count == 1 { "" } else { "s" }
-        )));
+        return Err(no_puzzle(path, count, k));
     }
     items.swap_remove(k - 1)
+}
+
+fn no_puzzle(path: &Path, count: usize, k: usize) -> Fail {
+    Fail::usage(format!(
+        "{}: has {count} puzzle{}, no puzzle {k}",
+        display_name(path),
+        if count == 1 { "" } else { "s" }
+    ))
 }
 
 /// The default input path `-` (stdin).
@@ -98,36 +182,16 @@ pub struct Selection {
 impl Selection {
     /// Reads the selected puzzles, numbered from 1.
     pub fn read(&self) -> Result<Vec<(usize, Item)>, Fail> {
-        selected(&self.file, &self.grid, self.index).map(|(_, items)| items)
-    }
-}
-
-/// Reads the puzzles of `file` (stdin by default), or only puzzle `index`.
-pub fn selected(
-    file: &Option<PathBuf>,
-    grid: &GridArgs,
-    index: Option<usize>,
-) -> Result<(String, Vec<(usize, Item)>), Fail> {
-    let path = file.clone().unwrap_or_else(stdin_path);
-    let items = read_puzzles(&path, grid)?;
-    let total = items.len();
-    let all: Vec<(usize, Item)> = items
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| (i + 1, p))
-        .collect();
-    let chosen = match index {
-        None => all,
-        Some(k) if k >= 1 && k <= total => all.into_iter().filter(|(i, _)| *i == k).collect(),
-        Some(k) => {
-            return Err(Fail::usage(format!(
-                "{}: has {total} puzzle{}, no puzzle {k}",
-                display_name(Path::new(&path)),
-                if total == 1 { "" } else { "s" }
-            )));
+        let path = self.file.clone().unwrap_or_else(stdin_path);
+        let items = read_puzzles(&path, &self.grid)?;
+        let total = items.len();
+        let all = items.into_iter().enumerate().map(|(i, p)| (i + 1, p));
+        match self.index {
+            None => Ok(all.collect()),
+            Some(k) if k >= 1 && k <= total => Ok(all.filter(|(i, _)| *i == k).collect()),
+            Some(k) => Err(no_puzzle(&path, total, k)),
         }
-    };
-    Ok((display_name(&path), chosen))
+    }
 }
 
 /// The puzzle of an item; for an unreadable one, its located error goes to stderr, the

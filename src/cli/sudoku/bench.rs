@@ -5,10 +5,18 @@ use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail, cputime};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
-use gridsat_sudoku::{Encoding, Grid, Presolve, SolveOptions, SudokuSolver, Verdict};
+use gridsat_sudoku::{Encoding, Grid, Presolve, Rules, SolveOptions, SudokuSolver, Verdict};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// The `--solver` help of `bench`.
+fn solvers_help() -> String {
+    format!(
+        "Solvers to compare, comma-separated: {}",
+        BackendSpec::help()
+    )
+}
 
 /// Arguments of `gridsat sudoku bench`.
 #[derive(Args, Debug)]
@@ -22,18 +30,18 @@ pub struct BenchArgs {
     /// Encodings to compare, comma-separated.
     #[arg(
         long,
+        value_enum,
         value_delimiter = ',',
         default_value = "minimal,efficient,extended,reduced"
     )]
     pub encodings: Vec<Encoding>,
     /// Presolve levels to compare, comma-separated (off, singles, probe).
-    #[arg(long, value_delimiter = ',', default_value = "probe")]
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "probe")]
     pub presolve: Vec<Presolve>,
     /// At-most-one encodings to compare, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "pairwise")]
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "pairwise")]
     pub amo: Vec<AmoEncoding>,
-    /// Solvers to compare, comma-separated (auto, cadical, batsat, external:CMD).
-    #[arg(long = "solver", value_delimiter = ',', default_value = "auto")]
+    #[arg(long = "solver", value_delimiter = ',', default_value = "auto", help = solvers_help())]
     pub solvers: Vec<BackendSpec>,
     /// Runs per configuration; medians are reported.
     #[arg(long, default_value_t = 3)]
@@ -130,18 +138,20 @@ fn measure(
     for _ in 0..runs {
         verdicts.clear();
         total_conflicts = 0;
-        let mut solver = SudokuSolver::new(SolveOptions {
-            encoding: c.encoding,
-            presolve: c.presolve,
-            amo: c.amo,
-            backend: c.solver.clone(),
-            max_solutions: c.max,
-            count_conflicts: conflicts,
-            ..Default::default()
-        });
+        let mut opts = SolveOptions::default();
+        opts.encoding = c.encoding;
+        opts.presolve = c.presolve;
+        opts.amo = c.amo;
+        opts.backend = c.solver.clone();
+        opts.max_solutions = c.max;
+        opts.count_conflicts = conflicts;
+        let mut solver = SudokuSolver::new(opts);
+        let classic = Rules::classic();
         let (t, cpu) = (Instant::now(), cputime::thread_seconds());
         for g in grids {
-            let a = solver.solve(g).map_err(|e| Fail::failure(e.to_string()))?;
+            let a = solver
+                .solve(g, &classic)
+                .map_err(|e| Fail::failure(e.to_string()))?;
             if a.verdict == Verdict::Unknown {
                 return Err(Fail::failure("a benchmark puzzle ended unknown"));
             }

@@ -2,22 +2,11 @@
 
 use super::args::{Selection, readable};
 use super::logic_cache::LogicCache;
-use crate::cli::{Exit, Fail};
+use crate::cli::{Exit, Fail, budget};
 use clap::Args;
-use gridsat_sudoku::{Alphabet, Grid, Logic, contradiction_text, hint_symbol};
+use gridsat_sudoku::{Alphabet, Grid, Marks, Reasoning, hint_symbol, pencil_marks};
 use serde_json::json;
 use std::io::Write;
-
-/// How much reasoning removes candidates.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reasoning {
-    /// Only what the filled cells exclude directly (classic pencil marks).
-    Givens,
-    /// Unit propagation to a fixpoint (naked and hidden singles, and what follows).
-    Singles,
-    /// Unit propagation plus failed-literal probing.
-    Probing,
-}
 
 /// Arguments of `gridsat sudoku candidates`.
 #[derive(Args, Debug)]
@@ -30,38 +19,6 @@ pub struct CandidatesArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The candidates of every cell (a filled cell has only its value).
-fn marks(logic: &mut Logic, grid: &Grid, level: Reasoning) -> Result<Vec<Vec<u16>>, String> {
-    logic
-        .load(grid, &[])
-        .map_err(|c| contradiction_text(logic, c, None))?;
-    if level == Reasoning::Probing {
-        logic
-            .probe_to_fixpoint()
-            .map_err(|c| contradiction_text(logic, c, None))?;
-    }
-    let n = grid.n();
-    let prop = logic.propagator();
-    Ok((0..n * n)
-        .map(|i| {
-            let (r, c) = (i / n, i % n);
-            if grid.get(r, c) != 0 {
-                return vec![grid.get(r, c)];
-            }
-            (1..=n as u16)
-                .filter(|&v| {
-                    let l = logic.lit(r, c, v);
-                    match level {
-                        // Only eliminations one step from the filled cells (or unit clauses).
-                        Reasoning::Givens => !(prop.is_false(l) && prop.depth(l.var()) <= 1),
-                        _ => !prop.is_false(l),
-                    }
-                })
-                .collect()
-        })
-        .collect())
 }
 
 fn cell_text(values: &[u16], a: Option<&Alphabet>) -> String {
@@ -107,6 +64,7 @@ fn layout(grid: &Grid, cells: &[Vec<u16>], a: Option<&Alphabet>) -> String {
 /// Runs `gridsat sudoku candidates`.
 pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
+    let budget = budget();
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -116,45 +74,58 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
             continue;
         };
         let a = p.alphabet.as_deref();
-        let logic = cache.get(&p).map_err(Fail::usage)?;
-        match marks(logic, &p.grid, args.reasoning) {
-            Err(why) => {
+        let logic = cache.get(&p)?;
+        match pencil_marks(logic, &p.grid, args.reasoning, &budget) {
+            Marks::Contradiction(why) => {
                 if args.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        json!({"puzzle": k, "status": "contradiction", "reason": why})
-                    )?;
+                    let j = json!({"puzzle": k, "status": "contradiction", "reason": why});
+                    writeln!(out, "{j}")?;
                 } else {
                     writeln!(out, "puzzle {k}: the grid breaks the rules: {why}")?;
                 }
                 exit = exit.worst(Exit::NoSolution);
             }
-            Ok(cells) => {
-                let n = p.grid.n();
-                let empty: Vec<usize> = (0..n * n).filter(|&i| p.grid.values()[i] == 0).collect();
-                let total: usize = empty.iter().map(|&i| cells[i].len()).sum();
-                if args.json {
-                    let list: Vec<_> = empty
-                        .iter()
-                        .map(|&i| json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "candidates": cell_text(&cells[i], a)}))
-                        .collect();
-                    writeln!(
-                        out,
-                        "{}",
-                        json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list})
-                    )?;
-                } else {
-                    writeln!(
-                        out,
-                        "puzzle {k}: {} empty cells, {total} candidates",
-                        empty.len()
-                    )?;
-                    write!(out, "{}", layout(&p.grid, &cells, a))?;
-                }
+            Marks::Cells(cells) => write_marks(&mut out, args.json, k, &p.grid, &cells, a)?,
+            Marks::Stopped(cells, _) => {
+                write_marks(&mut out, args.json, k, &p.grid, &cells, a)?;
+                exit = exit.worst(Exit::Unknown);
             }
+            _ => exit = exit.worst(Exit::Unknown),
         }
     }
     out.flush()?;
     Ok(exit)
+}
+
+/// The marks of puzzle `k`: a count line and the pencil-mark grid, or one JSON object.
+fn write_marks(
+    out: &mut impl Write,
+    json: bool,
+    k: usize,
+    grid: &Grid,
+    cells: &[Vec<u16>],
+    a: Option<&Alphabet>,
+) -> Result<(), Fail> {
+    let n = grid.n();
+    let empty: Vec<usize> = (0..n * n).filter(|&i| grid.values()[i] == 0).collect();
+    let total: usize = empty.iter().map(|&i| cells[i].len()).sum();
+    if json {
+        let list: Vec<_> = empty
+            .iter()
+            .map(|&i| json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "candidates": cell_text(&cells[i], a)}))
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list})
+        )?;
+    } else {
+        writeln!(
+            out,
+            "puzzle {k}: {} empty cells, {total} candidates",
+            empty.len()
+        )?;
+        write!(out, "{}", layout(grid, cells, a))?;
+    }
+    Ok(())
 }

@@ -3,7 +3,7 @@
 use super::args::{GridArgs, read_one};
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sudoku::check_solution_with;
+use gridsat_sudoku::check_solution;
 use std::path::PathBuf;
 
 /// Arguments of `gridsat sudoku check`.
@@ -21,7 +21,7 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<Exit, Fail> {
     let puzzle = read_one(&args.puzzle, &args.grid, 1)?;
     let solution = read_one(&args.solution, &args.grid, 1)?;
-    match check_solution_with(&puzzle.grid, &solution.grid, &puzzle.rules) {
+    match check_solution(&puzzle.grid, &solution.grid, &puzzle.rules) {
         Ok(()) => {
             println!("valid: the grid solves the puzzle");
             Ok(Exit::Ok)

@@ -1,15 +1,14 @@
 //! `gridsat sudoku encode` and `decode`: the formula out as DIMACS, a model back in.
 
-use super::args::{GridArgs, read_one, stdin_path};
-use super::output::{Format, grid_text};
+use super::args::{GridArgs, encode_message, read_one, stdin_path};
 use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sudoku::{
-    CageEncoding, Candidates, Deduction, EncodeOptions, Encoding, Geometry, GivenMode,
-    ParsedPuzzle, Presolve, check_solution_with, deduce, encode_candidates, encode_with,
+    CageEncoding, Candidates, Deduction, EncodeOptions, Encoded, Encoding, Geometry, GivenMode,
+    Layout, ParsedPuzzle, Presolve, check_solution, deduce, encode, encode_candidates,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,36 +19,35 @@ pub struct FormulaArgs {
     #[command(flatten)]
     pub grid: GridArgs,
     /// Encoding: minimal, efficient, extended or reduced.
-    #[arg(long, value_name = "E", default_value_t = Encoding::Extended)]
+    #[arg(long, value_name = "E", value_enum, default_value_t = Encoding::Extended)]
     pub encoding: Encoding,
     /// At-most-one encoding: pairwise, sequential, commander, product or bimander.
-    #[arg(long, value_name = "A", default_value_t = AmoEncoding::default())]
+    #[arg(long, value_name = "A", value_enum, default_value_t = AmoEncoding::default())]
     pub amo: AmoEncoding,
     /// Number 9×9 variables 100·row + 10·column + digit (111…999), as in textbooks.
     #[arg(long)]
     pub readable_ids: bool,
     /// Killer cage sums: sets (enumerate the allowed digit sets) or sums (decision diagram).
-    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    #[arg(long, value_name = "C", value_enum, default_value_t = CageEncoding::default())]
     pub cages: CageEncoding,
     /// Which puzzle of the file (1-based).
     #[arg(long = "index", value_name = "K", default_value_t = 1)]
     pub index: usize,
     /// With `reduced`: deduction before encoding (off, singles, probe), so that only the
     /// candidates it leaves get variables.
-    #[arg(long, value_name = "P", default_value_t = Presolve::Off)]
+    #[arg(long, value_name = "P", value_enum, default_value_t = Presolve::Off)]
     pub presolve: Presolve,
 }
 
 impl FormulaArgs {
-    fn encode(&self, p: &ParsedPuzzle) -> Result<gridsat_sudoku::Encoded, Fail> {
-        let opts = EncodeOptions {
-            encoding: self.encoding,
-            amo: self.amo,
-            givens: GivenMode::Units,
-            readable_ids: self.readable_ids,
-            alphabet: p.alphabet.as_deref().cloned(),
-            cages: self.cages,
-        };
+    fn encode(&self, p: &ParsedPuzzle) -> Result<Encoded, Fail> {
+        let mut opts = EncodeOptions::default();
+        opts.encoding = self.encoding;
+        opts.amo = self.amo;
+        opts.givens = GivenMode::Units;
+        opts.readable_ids = self.readable_ids;
+        opts.alphabet = p.alphabet.as_deref().cloned();
+        opts.cages = self.cages;
         if self.readable_ids && self.encoding == Encoding::Reduced {
             return Err(Fail::usage(
                 "--readable-ids needs a full encoding (minimal, efficient or extended)",
@@ -67,7 +65,7 @@ impl FormulaArgs {
             let cands = match deduce(&Geometry::new(p.grid.shape()), &p.grid, self.presolve) {
                 Deduction::Open(c) => c,
                 Deduction::Solved(g) => Candidates::from_givens(&g),
-                Deduction::Contradiction => {
+                _ => {
                     return Err(Fail {
                         code: Exit::NoSolution,
                         message: "deduction alone shows that the puzzle has no solution".into(),
@@ -76,7 +74,7 @@ impl FormulaArgs {
             };
             return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
         }
-        encode_with(&p.grid, &p.rules, &opts).map_err(Fail::usage)
+        encode(&p.grid, &p.rules, &opts).map_err(|e| Fail::usage(encode_message(&e)))
     }
 }
 
@@ -119,7 +117,7 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
     ];
     if !p.rules.is_classic() {
         let mut line = format!("variant rules: {}", p.rules.names().join(", "));
-        if !p.rules.cages.is_empty() {
+        if !p.rules.cages().is_empty() {
             line.push_str(&format!(" (cage sums encoded as {})", args.formula.cages));
         }
         header.insert(2, line);
@@ -146,8 +144,8 @@ pub struct DecodeArgs {
     #[command(flatten)]
     pub formula: FormulaArgs,
     /// Layout of the printed grid.
-    #[arg(long, value_enum, default_value_t = Format::Grid)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = Layout::Grid)]
+    pub format: Layout,
 }
 
 /// Runs `gridsat sudoku decode`: prints the verified grid, or says why it is not one.
@@ -189,9 +187,9 @@ pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
         return Ok(Exit::Failure);
     }
     let grid = enc.vars.decode(p.grid.shape(), |v| model[v.get() as usize]);
-    match check_solution_with(&p.grid, &grid, &p.rules) {
+    match check_solution(&p.grid, &grid, &p.rules) {
         Ok(()) => {
-            println!("{}", grid_text(&grid, p.alphabet.as_deref(), args.format));
+            println!("{}", args.format.write(&grid, p.alphabet.as_deref()));
             Ok(Exit::Ok)
         }
         Err(why) => {

@@ -1,13 +1,13 @@
 //! `gridsat sudoku generate`: puzzles with exactly one solution, seeded and reproducible.
 
-use super::args::{GridArgs, read_one};
+use super::args::{GridArgs, generate_message, read_one};
 use super::rate::rating_json;
-use crate::cli::{Exit, Fail, ctrl_c};
+use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
 use clap::Args;
 use gridsat_sat::BackendSpec;
-use gridsat_sudoku::variants::{variant_json, write_variant_text};
 use gridsat_sudoku::{
-    Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Shape, Symmetry, Target,
+    Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, PuzzleFormat, Rules,
+    Shape, Symmetry, Target, Written, variant_json,
 };
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -15,19 +15,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Output layouts of `generate`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GenFormat {
-    /// One puzzle per line (`.` for blanks), then a comment.
-    Line,
-    /// Block layout with box separators; puzzles separated by blank lines.
-    Grid,
-    /// Whitespace-separated integers, 0 for blanks; puzzles separated by blank lines.
-    Ints,
-    /// The variant text format (rules, regions, cages, givens): the default for variants.
-    Variant,
+/// The `--solver` help of `generate`.
+fn solver_help() -> String {
+    format!(
+        "SAT solver for the uniqueness proofs: {}",
+        BackendSpec::help()
+    )
 }
 
 /// Arguments of `gridsat sudoku generate`.
@@ -54,7 +49,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Symmetry of the givens: none, rot180, rot90, mirror or diagonal.
-    #[arg(long, value_name = "SYM", default_value_t = Symmetry::None)]
+    #[arg(long, value_name = "SYM", value_enum, default_value_t = Symmetry::None)]
     pub symmetry: Symmetry,
     /// Leave exactly K givens.
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
@@ -63,7 +58,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub minimal: bool,
     /// Keep only puzzles of this difficulty: easy, medium, hard or extreme (see `rate`).
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", value_enum)]
     pub difficulty: Option<Level>,
     /// Keep a removal only when deduction (singles, box–line, probing) still fills the
     /// grid: no solver call at all, so large sparse grids come fast, and every puzzle
@@ -85,18 +80,17 @@ pub struct GenerateArgs {
     /// Fresh solution grids to try per puzzle before giving up.
     #[arg(long, value_name = "A", default_value_t = 1000)]
     pub max_attempts: usize,
-    /// SAT solver for the uniqueness proofs: auto (CaDiCaL here), cadical or batsat.
-    #[arg(long, value_name = "S", default_value_t = BackendSpec::default())]
+    #[arg(long, value_name = "S", default_value_t = BackendSpec::default(), help = solver_help())]
     pub solver: BackendSpec,
     /// Stop after this many seconds in all (puzzles not made by then are reported).
-    #[arg(long, value_name = "SECS")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     /// Worker threads (output order and content do not depend on it). Default: all cores.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
     /// Output layout.
     #[arg(long, value_enum)]
-    pub format: Option<GenFormat>,
+    pub format: Option<PuzzleFormat>,
     /// One JSON object per puzzle per line, with its solution and rating.
     #[arg(long)]
     pub json: bool,
@@ -109,29 +103,19 @@ pub struct GenerateArgs {
     pub stats: bool,
 }
 
+/// What the run made, for the summary.
+struct Totals {
+    made: u64,
+    proofs: (usize, usize),
+    attempts: usize,
+    levels: BTreeMap<Level, usize>,
+    exit: Exit,
+}
+
 /// Runs `gridsat sudoku generate`.
 pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
     let (opts, alphabet) = options(&args)?;
-    let format = match args.format {
-        Some(f) => f,
-        None if opts.rules.regions.is_some()
-            || !opts.rules.cages.is_empty()
-            || opts.random_regions
-            || opts.random_cages =>
-        {
-            GenFormat::Variant
-        }
-        None => GenFormat::Line,
-    };
-    let needs_variant = opts.rules.regions.is_some()
-        || !opts.rules.cages.is_empty()
-        || opts.random_regions
-        || opts.random_cages;
-    if needs_variant && !args.json && format != GenFormat::Variant {
-        return Err(Fail::usage(
-            "jigsaw regions and killer cages are written with --format variant or --json",
-        ));
-    }
+    let format = output_format(&args, &opts)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -143,17 +127,8 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         .clamp(1, 256)
         .min(args.count.max(1) as usize);
     // Check the options once before starting workers.
-    Generator::new(opts.clone()).map_err(|e| Fail::usage(e.to_string()))?;
+    Generator::new(opts.clone()).map_err(|e| Fail::usage(generate_message(&e)))?;
     let t0 = Instant::now();
-    let next = AtomicU64::new(0);
-    let interrupt = ctrl_c().clone();
-    let (tx, rx) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    let mut totals = (0usize, 0usize, 0usize);
-    let mut levels: BTreeMap<Level, usize> = BTreeMap::new();
-    let mut made = 0u64;
     let writer = Writer {
         seed,
         alphabet: alphabet.as_ref(),
@@ -161,18 +136,67 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         json: args.json,
         with_solution: args.with_solution,
     };
+    let mut totals = produce(&opts, seed, args.count, threads, &writer)?;
+    if totals.made < args.count && ctrl_c().is_set() {
+        eprintln!("gridsat: interrupted after {} puzzles", totals.made);
+        totals.exit = totals.exit.worst(Exit::Unknown);
+    }
+    if args.stats {
+        print_stats(&totals, t0.elapsed().as_secs_f64(), threads, seed);
+    }
+    Ok(totals.exit)
+}
+
+/// The output format: the one asked for, or the variant format when regions or cages
+/// must be written (which only it and JSON can).
+fn output_format(args: &GenerateArgs, opts: &GenerateOptions) -> Result<PuzzleFormat, Fail> {
+    let needs_variant = opts.rules.regions().is_some()
+        || !opts.rules.cages().is_empty()
+        || opts.random_regions
+        || opts.random_cages;
+    let format = match args.format {
+        Some(f) => f,
+        None if needs_variant => PuzzleFormat::Variant,
+        None => PuzzleFormat::Line,
+    };
+    if needs_variant && !args.json && format != PuzzleFormat::Variant {
+        return Err(Fail::usage(
+            "jigsaw regions and killer cages are written with --format variant or --json",
+        ));
+    }
+    Ok(format)
+}
+
+/// Generates puzzles 0..count on `threads` workers and writes them in order.
+fn produce(
+    opts: &GenerateOptions,
+    seed: u64,
+    count: u64,
+    threads: usize,
+    writer: &Writer,
+) -> Result<Totals, Fail> {
+    let next = AtomicU64::new(0);
+    let (tx, rx) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut totals = Totals {
+        made: 0,
+        proofs: (0, 0),
+        attempts: 0,
+        levels: BTreeMap::new(),
+        exit: Exit::Ok,
+    };
     std::thread::scope(|s| -> Result<(), Fail> {
         for _ in 0..threads {
             let tx = tx.clone();
-            let opts = opts.clone();
-            let next = &next;
+            let (opts, next) = (opts.clone(), &next);
             s.spawn(move || {
                 let Ok(mut g) = Generator::new(opts) else {
                     return;
                 };
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= args.count || g.options().stopped() {
+                    if k >= count || g.options().budget.stopped() {
                         return;
                     }
                     if tx.send((k, g.generate(seed, k))).is_err() {
@@ -188,71 +212,90 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
             pending.insert(k, r);
             while let Some(r) = pending.remove(&want) {
                 want += 1;
-                match r {
-                    Ok(g) => {
-                        made += 1;
-                        totals.0 += g.proofs.0;
-                        totals.1 += g.proofs.1;
-                        totals.2 += g.attempts;
-                        *levels.entry(g.rating.level).or_default() += 1;
-                        writer.write(&mut out, &g, want)?;
-                    }
-                    Err(e) => {
-                        let code = match e {
-                            GenerateError::Setup(_) => Exit::Usage,
-                            GenerateError::GaveUp(_) | GenerateError::Stopped => Exit::Unknown,
-                            _ => Exit::Failure,
-                        };
-                        eprintln!("gridsat: puzzle {want}: {e}");
-                        exit = exit.worst(code);
-                    }
-                }
+                totals.record(r, want, &mut out, writer)?;
             }
         }
         Ok(())
     })?;
     out.flush()?;
-    if made < args.count && interrupt.is_set() {
-        eprintln!("gridsat: interrupted after {made} puzzles");
-        exit = exit.worst(Exit::Unknown);
-    }
-    if args.stats {
-        let secs = t0.elapsed().as_secs_f64();
-        let dist: Vec<String> = levels.iter().map(|(l, c)| format!("{l} {c}")).collect();
-        eprintln!(
-            "generated {made} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
-            made as f64 / secs.max(1e-9),
-            if threads == 1 { "" } else { "s" },
-            totals.0,
-            totals.1,
-            totals.2,
-            dist.join(", ")
-        );
-    }
-    Ok(exit)
+    Ok(totals)
 }
 
-fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), Fail> {
-    let (shape, mut rules, mut alphabet) = match &args.template {
-        Some(path) => {
-            let p = read_one(path, &args.grid, 1)?;
-            (p.grid.shape(), p.rules, p.alphabet.as_deref().cloned())
+impl Totals {
+    /// Writes puzzle `k` (1-based), or reports why it was not made.
+    fn record(
+        &mut self,
+        r: Result<Generated, GenerateError>,
+        k: u64,
+        out: &mut impl Write,
+        writer: &Writer,
+    ) -> Result<(), Fail> {
+        match r {
+            Ok(g) => {
+                self.made += 1;
+                self.proofs.0 += g.proofs.0;
+                self.proofs.1 += g.proofs.1;
+                self.attempts += g.attempts;
+                *self.levels.entry(g.rating.level).or_default() += 1;
+                writer.write(out, &g, k)?;
+            }
+            Err(e) => {
+                let code = match e {
+                    GenerateError::Rules(_)
+                    | GenerateError::Encode(_)
+                    | GenerateError::TooManyClues { .. }
+                    | GenerateError::HittingSet
+                    | GenerateError::Thin
+                    | GenerateError::NoGrid { .. } => Exit::Usage,
+                    GenerateError::GaveUp(_) | GenerateError::Stopped(_) => Exit::Unknown,
+                    _ => Exit::Failure,
+                };
+                eprintln!("gridsat: puzzle {k}: {}", generate_message(&e));
+                self.exit = self.exit.worst(code);
+            }
         }
-        None => {
-            let n = args.size.or(args.grid.shape.map(|s| s.n())).unwrap_or(9);
-            let shape = match args.grid.shape {
-                Some(s) if s.n() == n => s,
-                Some(s) => {
-                    return Err(Fail::usage(format!(
-                        "--size {n} does not match --box {s} ({m}×{m})",
-                        m = s.n()
-                    )));
-                }
-                None => Shape::for_side(n).map_err(|m| Fail::usage(format!("--size {n}: {m}")))?,
-            };
-            (shape, args.grid.rules.clone().unwrap_or_default(), None)
+        Ok(())
+    }
+}
+
+/// The `--stats` summary on stderr.
+fn print_stats(t: &Totals, secs: f64, threads: usize, seed: u64) {
+    let dist: Vec<String> = t.levels.iter().map(|(l, c)| format!("{l} {c}")).collect();
+    eprintln!(
+        "generated {} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
+        t.made,
+        t.made as f64 / secs.max(1e-9),
+        if threads == 1 { "" } else { "s" },
+        t.proofs.0,
+        t.proofs.1,
+        t.attempts,
+        dist.join(", ")
+    );
+}
+
+/// The shape, rules and alphabet: from the template's first puzzle, or from the flags.
+fn template(args: &GenerateArgs) -> Result<(Shape, Rules, Option<Alphabet>), Fail> {
+    if let Some(path) = &args.template {
+        let p = read_one(path, &args.grid, 1)?;
+        return Ok((p.grid.shape(), p.rules, p.alphabet.as_deref().cloned()));
+    }
+    let n = args.size.or(args.grid.shape.map(|s| s.n())).unwrap_or(9);
+    let shape = match args.grid.shape {
+        Some(s) if s.n() == n => s,
+        Some(s) => {
+            return Err(Fail::usage(format!(
+                "--size {n} does not match --box {s} ({m}×{m})",
+                m = s.n()
+            )));
         }
+        None => Shape::for_side(n).map_err(|m| Fail::usage(format!("--size {n}: {m}")))?,
     };
+    Ok((shape, args.grid.rules.clone().unwrap_or_default(), None))
+}
+
+/// The library's options from the flags, and the alphabet puzzles are written in.
+fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), Fail> {
+    let (shape, mut rules, mut alphabet) = template(args)?;
     if args.template.is_some() {
         if let Some(r) = &args.grid.rules {
             rules.merge(r);
@@ -270,12 +313,12 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     } else if alphabet.is_none() {
         alphabet = Alphabet::default_for(n);
     }
-    if args.jigsaw && rules.regions.is_some() {
+    if args.jigsaw && rules.regions().is_some() {
         return Err(Fail::usage(
             "--jigsaw draws new regions, but the template already has some",
         ));
     }
-    if args.killer && !rules.cages.is_empty() {
+    if args.killer && !rules.cages().is_empty() {
         return Err(Fail::usage(
             "--killer draws new cages, but the template already has some",
         ));
@@ -298,16 +341,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     opts.hitting_set = args.hitting_set;
     opts.thin = args.thin.unwrap_or(0);
     opts.backend = args.solver.clone();
-    opts.interrupt = Some(ctrl_c().clone());
-    opts.deadline = match args.time_limit {
-        Some(s) if !(s.is_finite() && s >= 0.0) => {
-            return Err(Fail::usage(format!(
-                "--time-limit {s}: expected a number of seconds ≥ 0"
-            )));
-        }
-        Some(s) => Some(Instant::now() + std::time::Duration::from_secs_f64(s.min(1e9))),
-        None => None,
-    };
+    opts.budget = budget().with_time_limit(args.time_limit);
     Ok((opts, alphabet))
 }
 
@@ -315,7 +349,7 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
 struct Writer<'a> {
     seed: u64,
     alphabet: Option<&'a Alphabet>,
-    format: GenFormat,
+    format: PuzzleFormat,
     json: bool,
     with_solution: bool,
 }
@@ -323,20 +357,17 @@ struct Writer<'a> {
 impl Writer<'_> {
     /// Writes puzzle number `k`.
     fn write(&self, out: &mut impl Write, g: &Generated, k: u64) -> Result<(), Fail> {
-        let (seed, alphabet, format, with_solution) =
-            (self.seed, self.alphabet, self.format, self.with_solution);
-        let as_json = self.json;
         let givens = g.puzzle.num_givens();
-        if as_json {
+        if self.json {
             let mut m = serde_json::Map::new();
             m.insert("puzzle".into(), json!(k));
-            m.insert("seed".into(), json!(seed));
+            m.insert("seed".into(), json!(self.seed));
             m.insert("clues".into(), json!(givens));
             m.insert("difficulty".into(), json!(g.rating.level.name()));
             m.extend(variant_json(
                 &g.puzzle,
                 &g.rules,
-                alphabet,
+                self.alphabet,
                 Some(&g.solution),
             ));
             m.insert("rating".into(), rating_json(&g.rating));
@@ -344,40 +375,15 @@ impl Writer<'_> {
             return Ok(());
         }
         let note = format!("{givens} givens, {}", g.rating.level);
-        match format {
-            GenFormat::Line => {
-                writeln!(out, "{}  {note}", g.puzzle.to_line(alphabet))?;
-                if with_solution {
-                    writeln!(
-                        out,
-                        "{}  solution of puzzle {k}",
-                        g.solution.to_line(alphabet)
-                    )?;
-                }
-            }
-            GenFormat::Grid | GenFormat::Ints => {
-                let a = if format == GenFormat::Grid {
-                    alphabet
-                } else {
-                    None
-                };
-                writeln!(out, "# puzzle {k}: {note}")?;
-                writeln!(out, "{}", g.puzzle.to_block(a))?;
-                if with_solution {
-                    writeln!(out, "# solution of puzzle {k}")?;
-                    writeln!(out, "{}", g.solution.to_block(a))?;
-                }
-            }
-            GenFormat::Variant => {
-                writeln!(out, "# puzzle {k}: {note}")?;
-                let sol = with_solution.then_some(&g.solution);
-                writeln!(
-                    out,
-                    "{}",
-                    write_variant_text(&g.puzzle, &g.rules, alphabet, sol, None)
-                )?;
-            }
-        }
+        let written = Written {
+            index: k,
+            note: &note,
+            puzzle: &g.puzzle,
+            rules: &g.rules,
+            alphabet: self.alphabet,
+            solution: self.with_solution.then_some(&g.solution),
+        };
+        write!(out, "{}", self.format.write(&written))?;
         Ok(())
     }
 }

@@ -1,12 +1,13 @@
 //! `gridsat sudoku hint`: the next step for a player, with its reason.
 
-use super::args::{Selection, readable};
-use super::dispatch::AnySolver;
+use super::args::{Selection, readable, solve_message};
 use super::logic_cache::LogicCache;
-use crate::cli::{Exit, Fail};
+use crate::cli::{Exit, Fail, budget};
 use clap::Args;
-use gridsat_sudoku::{Hint, SolveOptions, Verdict, Why, next_hint};
-use serde_json::json;
+use gridsat_sudoku::{
+    Alphabet, Hint, SolveOptions, SudokuSolver, Verdict, Why, hint_symbol, next_hint,
+};
+use serde_json::{Value, json};
 use std::io::Write;
 
 /// Arguments of `gridsat sudoku hint`.
@@ -22,7 +23,10 @@ pub struct HintArgs {
 /// Runs `gridsat sudoku hint`.
 pub fn run(args: HintArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
-    let mut solver = AnySolver::new(SolveOptions::default());
+    let budget = budget();
+    let mut opts = SolveOptions::default();
+    opts.budget = budget.clone();
+    let mut solver = SudokuSolver::new(opts);
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -34,8 +38,8 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
         let a = p.alphabet.as_deref();
         // The grid must still have a solution, or no hint can help.
         let answer = solver
-            .solve(&p)
-            .map_err(|e| Fail::failure(format!("puzzle {k}: {e}")))?;
+            .solve(&p.grid, &p.rules)
+            .map_err(|e| Fail::failure(format!("puzzle {k}: {}", solve_message(&e))))?;
         if answer.verdict == Verdict::Unsat {
             let why = answer
                 .conflict
@@ -43,19 +47,16 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
                 .map(|c| c.describe(a))
                 .unwrap_or_default();
             if args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"puzzle": k, "hint": "none", "status": "unsat", "conflict": why})
-                )?;
+                let j = json!({"puzzle": k, "hint": "none", "status": "unsat", "conflict": why});
+                writeln!(out, "{j}")?;
             } else {
                 writeln!(out, "puzzle {k}: no solution from here: {why}")?;
             }
             exit = exit.worst(Exit::NoSolution);
             continue;
         }
-        let logic = cache.get(&p).map_err(Fail::usage)?;
-        let hint = next_hint(logic, &p.grid, &[], a);
+        let logic = cache.get(&p)?;
+        let hint = next_hint(logic, &p.grid, &[], a, &budget);
         let several = answer.verdict == Verdict::Multiple;
         let text = if several && hint == Hint::Stuck {
             "nothing more is forced: this grid has several solutions".to_string()
@@ -66,32 +67,7 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
             exit = exit.worst(Exit::Multiple);
         }
         if args.json {
-            let mut j = json!({"puzzle": k, "status": answer.verdict.name(), "text": text});
-            match &hint {
-                Hint::Place(f) => {
-                    j["hint"] = json!("place");
-                    j["cell"] = json!(format!("r{}c{}", f.row + 1, f.col + 1));
-                    j["value"] = json!(gridsat_sudoku::hint_symbol(f.value, a));
-                    let (kind, house) = match &f.why {
-                        Why::HiddenSingle { house } => ("hidden single", Some(house.to_string())),
-                        Why::NakedSingle { .. } => ("naked single", None),
-                        Why::Rule { .. } => ("rule", None),
-                    };
-                    j["reason"] = json!(kind);
-                    if let Some(h) = house {
-                        j["house"] = json!(h);
-                    }
-                }
-                Hint::Eliminate(e) => {
-                    j["hint"] = json!("eliminate");
-                    j["cell"] = json!(format!("r{}c{}", e.row + 1, e.col + 1));
-                    j["value"] = json!(gridsat_sudoku::hint_symbol(e.value, a));
-                    j["reason"] = json!("failed literal");
-                }
-                Hint::Solved => j["hint"] = json!("solved"),
-                Hint::Stuck => j["hint"] = json!("stuck"),
-                Hint::Contradiction(_) => j["hint"] = json!("contradiction"),
-            }
+            let j = hint_json(k, answer.verdict, &text, &hint, a);
             writeln!(out, "{j}")?;
         } else {
             let note = if several && hint != Hint::Stuck {
@@ -104,4 +80,36 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
     }
     out.flush()?;
     Ok(exit)
+}
+
+/// The JSON object of a hint.
+fn hint_json(k: usize, verdict: Verdict, text: &str, hint: &Hint, a: Option<&Alphabet>) -> Value {
+    let mut j = json!({"puzzle": k, "status": verdict.name(), "text": text});
+    match hint {
+        Hint::Place(f) => {
+            j["hint"] = json!("place");
+            j["cell"] = json!(format!("r{}c{}", f.row + 1, f.col + 1));
+            j["value"] = json!(hint_symbol(f.value, a));
+            let (kind, house) = match &f.why {
+                Why::HiddenSingle { house } => ("hidden single", Some(house.to_string())),
+                Why::NakedSingle { .. } => ("naked single", None),
+                _ => ("rule", None),
+            };
+            j["reason"] = json!(kind);
+            if let Some(h) = house {
+                j["house"] = json!(h);
+            }
+        }
+        Hint::Eliminate(e) => {
+            j["hint"] = json!("eliminate");
+            j["cell"] = json!(format!("r{}c{}", e.row + 1, e.col + 1));
+            j["value"] = json!(hint_symbol(e.value, a));
+            j["reason"] = json!("failed literal");
+        }
+        Hint::Solved => j["hint"] = json!("solved"),
+        Hint::Stuck => j["hint"] = json!("stuck"),
+        Hint::Contradiction(_) => j["hint"] = json!("contradiction"),
+        _ => j["hint"] = json!("unknown"),
+    }
+    j
 }

@@ -4,7 +4,6 @@ mod args;
 mod bench;
 mod candidates;
 mod check;
-mod dispatch;
 mod encode;
 mod explain;
 mod generate;

@@ -1,25 +1,7 @@
 //! How answers are printed: text for people, one JSON object per line for programs.
 
-use gridsat_sudoku::{Alphabet, Answer, Grid, Verdict};
+use gridsat_sudoku::{Alphabet, Answer, Layout, Verdict};
 use serde::Serialize;
-
-/// Text layout of printed grids.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
-    /// One line of N² symbols per grid.
-    #[default]
-    Line,
-    /// N rows with box separators (integers for grids larger than 35×35).
-    Grid,
-}
-
-/// Writes a grid in the chosen layout (without a trailing newline for `line`).
-pub fn grid_text(g: &Grid, alphabet: Option<&Alphabet>, format: Format) -> String {
-    match format {
-        Format::Line => g.to_line(alphabet),
-        Format::Grid => g.to_block(alphabet).trim_end().to_string(),
-    }
-}
 
 /// The JSON object printed per puzzle (schema in the README).
 #[derive(Serialize)]
@@ -106,7 +88,7 @@ impl JsonAnswer {
 }
 
 /// The human-readable report of one answer.
-pub fn text_answer(label: &str, a: &Answer, alphabet: Option<&Alphabet>, format: Format) -> String {
+pub fn text_answer(label: &str, a: &Answer, alphabet: Option<&Alphabet>, layout: Layout) -> String {
     let ms = a.stats.time.as_secs_f64() * 1e3;
     let mut s = match a.verdict {
         Verdict::Unsat => {
@@ -131,7 +113,7 @@ pub fn text_answer(label: &str, a: &Answer, alphabet: Option<&Alphabet>, format:
     s.push_str(&format!(" [{ms:.2} ms]"));
     for g in &a.solutions {
         s.push('\n');
-        s.push_str(&grid_text(g, alphabet, format));
+        s.push_str(&layout.write(g, alphabet));
     }
     s
 }

@@ -1,12 +1,14 @@
 //! `gridsat sudoku rate`: a difficulty for every puzzle, from the reasoning it needs.
 
-use super::args::{GridArgs, read_puzzles, stdin_path};
-use super::dispatch::AnySolver;
+use super::args::{GridArgs, Item, read_puzzles, solve_message, stdin_path};
 use super::logic_cache::LogicCache;
 use crate::cli::input::display_name;
-use crate::cli::{Exit, Fail};
+use crate::cli::{Exit, Fail, budget};
 use clap::Args;
-use gridsat_sudoku::{EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, Verdict, rate};
+use gridsat_sat::Budget;
+use gridsat_sudoku::{
+    EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, SudokuSolver, Verdict, rate,
+};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -78,6 +80,25 @@ pub fn rating_json(r: &Rating) -> serde_json::Value {
     })
 }
 
+/// Rates the puzzles of one file after another with one solver and one model cache.
+struct Rater<'a> {
+    args: &'a RateArgs,
+    opts: RateOptions,
+    solver: SudokuSolver,
+    logic: LogicCache,
+    budget: Budget,
+    several: bool,
+    exit: Exit,
+}
+
+/// One file's distribution.
+struct Tally {
+    counts: [usize; 4],
+    other: usize,
+    score: f64,
+    t0: Instant,
+}
+
 /// Runs `gridsat sudoku rate`.
 pub fn run(args: RateArgs) -> Result<Exit, Fail> {
     let paths = if args.files.is_empty() {
@@ -85,112 +106,141 @@ pub fn run(args: RateArgs) -> Result<Exit, Fail> {
     } else {
         args.files.clone()
     };
-    let opts = RateOptions {
-        runs: args.runs as usize,
-        extreme_above: args.extreme_above,
-        ..RateOptions::default()
+    let mut opts = RateOptions::default();
+    opts.runs = args.runs as usize;
+    opts.extreme_above = args.extreme_above;
+    let budget = budget();
+    let mut solve = SolveOptions::default();
+    solve.budget = budget.clone();
+    let mut rater = Rater {
+        args: &args,
+        opts,
+        solver: SudokuSolver::new(solve),
+        logic: LogicCache::default(),
+        budget,
+        several: paths.len() > 1,
+        exit: Exit::Ok,
     };
-    let mut solver = AnySolver::new(SolveOptions::default());
-    let mut logic = LogicCache::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
     for path in &paths {
         let name = display_name(path);
         let mut items = read_puzzles(path, &args.grid)?;
         if let Some(l) = args.limit {
             items.truncate(l);
         }
-        let t0 = Instant::now();
-        let mut counts = [0usize; 4];
-        let mut other = 0usize;
-        let mut score_sum = 0.0;
+        let mut tally = Tally {
+            counts: [0; 4],
+            other: 0,
+            score: 0.0,
+            t0: Instant::now(),
+        };
         for (k, item) in items.into_iter().enumerate() {
-            let k = k + 1;
-            let label = if paths.len() > 1 {
-                format!("{name} puzzle {k}")
-            } else {
-                format!("puzzle {k}")
-            };
-            let p = match item {
-                Ok(p) => p,
-                Err(f) => {
-                    eprintln!("gridsat: {}", f.message);
-                    exit = exit.worst(Exit::Usage);
-                    other += 1;
-                    continue;
-                }
-            };
-            let answer = solver
-                .solve(&p)
-                .map_err(|e| Fail::failure(format!("{label}: {e}")))?;
-            if answer.verdict != Verdict::Unique {
-                other += 1;
-                exit = exit.worst(match answer.verdict {
-                    Verdict::Multiple => Exit::Multiple,
-                    Verdict::Unsat => Exit::NoSolution,
-                    _ => Exit::Unknown,
-                });
-                if args.json {
-                    let j = json!({"puzzle": k, "status": answer.verdict.name()});
-                    writeln!(out, "{j}")?;
-                } else if !args.summary {
-                    writeln!(
-                        out,
-                        "{label}: {} (only puzzles with one solution are rated)",
-                        answer.verdict
-                    )?;
-                }
-                continue;
-            }
-            let l = logic.get(&p).map_err(Fail::usage)?;
-            let r = rate(l, &p.grid, &opts).map_err(|_| {
-                Fail::failure(format!("{label}: propagation contradicts the solver"))
-            })?;
-            counts[r.level as usize] += 1;
-            score_sum += r.score();
-            if args.json {
-                let mut j = rating_json(&r);
-                j["puzzle"] = json!(k);
-                j["status"] = json!("unique");
-                if paths.len() > 1 {
-                    j["file"] = json!(name);
-                }
-                writeln!(out, "{j}")?;
-            } else if !args.summary {
-                writeln!(out, "{label}: {}", rating_text(&r))?;
-            }
+            rater.one(&mut out, &name, k + 1, item, &mut tally)?;
         }
         if args.summary {
-            let rated: usize = counts.iter().sum();
-            let secs = t0.elapsed().as_secs_f64();
-            let pct = |c: usize| 100.0 * c as f64 / rated.max(1) as f64;
-            let levels: Vec<String> = Level::ALL
-                .iter()
-                .map(|l| {
-                    format!(
-                        "{} {} ({:.1}%)",
-                        l,
-                        counts[*l as usize],
-                        pct(counts[*l as usize])
-                    )
-                })
-                .collect();
-            writeln!(
-                out,
-                "{name}: {rated} rated: {}; mean score {:.2}{}; {:.1} s, {:.0} puzzles/s",
-                levels.join(", "),
-                score_sum / rated.max(1) as f64,
-                if other > 0 {
-                    format!("; {other} not rated (not unique or unreadable)")
-                } else {
-                    String::new()
-                },
-                secs,
-                (rated + other) as f64 / secs.max(1e-9)
-            )?;
+            write_summary(&mut out, &name, &tally)?;
         }
     }
     out.flush()?;
-    Ok(exit)
+    Ok(rater.exit)
+}
+
+impl Rater<'_> {
+    /// Rates puzzle `k` of file `name`, writing its line (unless only the summary is
+    /// asked for) and counting it.
+    fn one(
+        &mut self,
+        out: &mut impl Write,
+        name: &str,
+        k: usize,
+        item: Item,
+        tally: &mut Tally,
+    ) -> Result<(), Fail> {
+        let label = if self.several {
+            format!("{name} puzzle {k}")
+        } else {
+            format!("puzzle {k}")
+        };
+        let p = match item {
+            Ok(p) => p,
+            Err(f) => {
+                eprintln!("gridsat: {}", f.message);
+                self.exit = self.exit.worst(Exit::Usage);
+                tally.other += 1;
+                return Ok(());
+            }
+        };
+        let answer = self
+            .solver
+            .solve(&p.grid, &p.rules)
+            .map_err(|e| Fail::failure(format!("{label}: {}", solve_message(&e))))?;
+        if answer.verdict != Verdict::Unique {
+            tally.other += 1;
+            self.exit = self.exit.worst(match answer.verdict {
+                Verdict::Multiple => Exit::Multiple,
+                Verdict::Unsat => Exit::NoSolution,
+                _ => Exit::Unknown,
+            });
+            if self.args.json {
+                writeln!(
+                    out,
+                    "{}",
+                    json!({"puzzle": k, "status": answer.verdict.name()})
+                )?;
+            } else if !self.args.summary {
+                writeln!(
+                    out,
+                    "{label}: {} (only puzzles with one solution are rated)",
+                    answer.verdict
+                )?;
+            }
+            return Ok(());
+        }
+        let l = self.logic.get(&p)?;
+        let r = rate(l, &p.grid, &self.opts, &self.budget)
+            .map_err(|_| Fail::failure(format!("{label}: propagation contradicts the solver")))?;
+        tally.counts[r.level as usize] += 1;
+        tally.score += r.score();
+        if self.args.json {
+            let mut j = rating_json(&r);
+            j["puzzle"] = json!(k);
+            j["status"] = json!("unique");
+            if self.several {
+                j["file"] = json!(name);
+            }
+            writeln!(out, "{j}")?;
+        } else if !self.args.summary {
+            writeln!(out, "{label}: {}", rating_text(&r))?;
+        }
+        Ok(())
+    }
+}
+
+/// The `--summary` line of one file.
+fn write_summary(out: &mut impl Write, name: &str, t: &Tally) -> Result<(), Fail> {
+    let rated: usize = t.counts.iter().sum();
+    let secs = t.t0.elapsed().as_secs_f64();
+    let pct = |c: usize| 100.0 * c as f64 / rated.max(1) as f64;
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|l| {
+            let c = t.counts[*l as usize];
+            format!("{l} {c} ({:.1}%)", pct(c))
+        })
+        .collect();
+    writeln!(
+        out,
+        "{name}: {rated} rated: {}; mean score {:.2}{}; {:.1} s, {:.0} puzzles/s",
+        levels.join(", "),
+        t.score / rated.max(1) as f64,
+        if t.other > 0 {
+            format!("; {} not rated (not unique or unreadable)", t.other)
+        } else {
+            String::new()
+        },
+        secs,
+        (rated + t.other) as f64 / secs.max(1e-9)
+    )?;
+    Ok(())
 }

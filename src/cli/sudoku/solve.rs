@@ -1,16 +1,15 @@
 //! `gridsat sudoku solve`: verdicts and verified solutions for every puzzle, streamed in
 //! input order, on several threads.
 
-use super::args::{GridArgs, stdin_path};
-use super::dispatch::AnySolver;
-use super::output::{Format, JsonAnswer, text_answer};
+use super::args::{GridArgs, exit_of, parse_message, solve_message, stdin_path};
+use super::output::{JsonAnswer, text_answer};
 use crate::cli::input::{display_name, read_text};
-use crate::cli::{Exit, Fail, ctrl_c};
+use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
-use gridsat_sat::{AmoEncoding, BackendSpec};
+use gridsat_sat::{AmoEncoding, BackendSpec, Verdict as _};
 use gridsat_sudoku::{
-    CageEncoding, Encoding, ParsedPuzzle, Presolve, SolveOptions, Verdict, parse_puzzles,
-    parse_reader,
+    CageEncoding, Encoding, Layout, ParseOptions, ParsedPuzzle, Presolve, SolveOptions,
+    SudokuSolver, parse_puzzles, parse_reader,
 };
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -18,6 +17,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
+
+/// The `--solver` help: the backends gridsat-sat lists.
+pub fn solver_help() -> String {
+    format!("SAT solver: {}", gridsat_sat::BackendSpec::help())
+}
 
 /// Arguments of `gridsat sudoku solve`.
 #[derive(Args, Debug)]
@@ -34,22 +38,19 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub grid: GridArgs,
     /// Encoding: minimal, efficient, extended or reduced.
-    #[arg(long, value_name = "E", default_value_t = Encoding::default())]
+    #[arg(long, value_name = "E", value_enum, default_value_t = Encoding::default())]
     pub encoding: Encoding,
     /// Deduction before the solver: off, singles, or probe (singles + failed literals).
-    #[arg(long, value_name = "P", default_value_t = Presolve::default())]
+    #[arg(long, value_name = "P", value_enum, default_value_t = Presolve::default())]
     pub presolve: Presolve,
     /// At-most-one encoding: pairwise, sequential, commander, product or bimander.
-    #[arg(long, value_name = "A", default_value_t = AmoEncoding::default())]
+    #[arg(long, value_name = "A", value_enum, default_value_t = AmoEncoding::default())]
     pub amo: AmoEncoding,
-    /// SAT solver: auto (batsat for small one-shot formulas, else cadical), cadical,
-    /// batsat, portfolio (two CaDiCaL configurations racing on two threads), or
-    /// external:COMMAND (e.g. external:minisat).
-    #[arg(long, value_name = "S", default_value_t = BackendSpec::default())]
+    #[arg(long, value_name = "S", default_value_t = BackendSpec::default(), help = solver_help())]
     pub solver: BackendSpec,
     /// Stop after this many seconds in all; puzzles not finished are reported `unknown`.
-    #[arg(long, value_name = "SECS")]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
     /// Worker threads (default: all cores). Answers still come in input order.
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -57,13 +58,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// Layout of printed solutions.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = Layout::Line)]
+    pub format: Layout,
     /// One JSON object per puzzle per line instead of text.
     #[arg(long)]
     pub json: bool,
     /// Killer cage sums (variants): sets (allowed digit sets) or sums (decision diagram).
-    #[arg(long, value_name = "C", default_value_t = CageEncoding::default())]
+    #[arg(long, value_name = "C", value_enum, default_value_t = CageEncoding::default())]
     pub cages: CageEncoding,
 }
 
@@ -88,15 +89,17 @@ struct Done {
 /// How every puzzle is answered (shared by the workers).
 struct Answerer {
     opts: SolveOptions,
-    cages: CageEncoding,
     several: bool,
     json: bool,
-    format: Format,
-    deadline: Option<Instant>,
+    format: Layout,
 }
 
 impl Answerer {
-    fn answer(&self, solver: &mut AnySolver, job: Job) -> Done {
+    fn solver(&self) -> SudokuSolver {
+        SudokuSolver::new(self.opts.clone())
+    }
+
+    fn answer(&self, solver: &mut SudokuSolver, job: Job) -> Done {
         let label = if self.several {
             format!("{} puzzle {}", job.file, job.k)
         } else {
@@ -124,9 +127,7 @@ impl Answerer {
                 };
             }
         };
-        let stopped = self.opts.interrupt.as_ref().is_some_and(|f| f.is_set())
-            || self.deadline.is_some_and(|d| Instant::now() >= d);
-        if stopped {
+        if self.opts.budget.stopped() {
             let text = if self.json {
                 json_line(JsonAnswer::other(job.k, "unknown", None))
             } else {
@@ -140,14 +141,14 @@ impl Answerer {
                 error: None,
             };
         }
-        let answer = match solver.solve(&puzzle) {
+        let answer = match solver.solve(&puzzle.grid, &puzzle.rules) {
             Ok(a) => a,
             Err(e) => {
                 return Done {
                     text: String::new(),
                     exit: Exit::Failure,
                     status: "failure",
-                    fatal: Some(format!("{label}: {e}")),
+                    fatal: Some(format!("{label}: {}", solve_message(&e))),
                     error: None,
                 };
             }
@@ -158,15 +159,9 @@ impl Answerer {
         } else {
             text_answer(&label, &answer, alphabet, self.format)
         };
-        let exit = match answer.verdict {
-            Verdict::Unique | Verdict::Sat => Exit::Ok,
-            Verdict::Multiple => Exit::Multiple,
-            Verdict::Unsat => Exit::NoSolution,
-            Verdict::Unknown => Exit::Unknown,
-        };
         Done {
             text,
-            exit,
+            exit: exit_of(answer.conclusion()),
             status: answer.verdict.name(),
             fatal: None,
             error: None,
@@ -182,104 +177,39 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     } else {
         args.files.clone()
     };
-    let deadline = match args.time_limit {
-        Some(s) if !(s.is_finite() && s >= 0.0) => {
-            return Err(Fail::usage(format!(
-                "--time-limit {s}: expected a number of seconds ≥ 0"
-            )));
-        }
-        Some(s) => Some(t0 + Duration::from_secs_f64(s.min(1e9))),
-        None => None,
-    };
     let threads = match args.threads {
         Some(0) => return Err(Fail::usage("--threads must be at least 1")),
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let interrupt = ctrl_c().clone();
     let answerer = Answerer {
-        cages: args.cages,
-        opts: SolveOptions {
-            encoding: args.encoding,
-            presolve: args.presolve,
-            amo: args.amo,
-            backend: args.solver.clone(),
-            max_solutions: if args.first { 1 } else { args.count as usize },
-            deadline,
-            interrupt: Some(interrupt),
-            count_conflicts: false,
-        },
+        opts: solve_options(&args),
         several: paths.len() > 1,
         json: args.json,
         format: args.format,
-        deadline,
     };
-    // Files are read whole (so that the progress bar knows the total); stdin is streamed.
     let opts = args.grid.parse_options();
-    let mut texts = Vec::new();
-    for p in &paths {
-        if p.as_os_str() != "-" {
-            texts.push((display_name(p), Some(read_text(p)?)));
-        } else {
-            texts.push((display_name(p), None));
-        }
-    }
-    // The total (for the progress bar) costs a second parse: only when a bar is drawn.
-    let total = if std::io::stderr().is_terminal() && texts.iter().all(|(_, t)| t.is_some()) {
-        Some(
-            texts
-                .iter()
-                .map(|(_, t)| parse_puzzles(t.as_deref().unwrap_or(""), &opts).count())
-                .sum::<usize>(),
-        )
-    } else {
-        None
-    };
-    for (name, text) in &texts {
-        if text
-            .as_deref()
-            .is_some_and(|t| parse_puzzles(t, &opts).next().is_none())
-        {
-            return Err(Fail::usage(format!(
-                "{name}: no puzzle found (the input is empty)"
-            )));
-        }
-    }
+    let texts = read_inputs(&paths, &opts)?;
     let jobs = texts.iter().flat_map(|(name, text)| {
         let puzzles = match text {
             Some(t) => parse_puzzles(t, &opts),
             None => parse_reader(std::io::BufReader::new(std::io::stdin()), &opts),
         };
-        let rules = args.grid.rules.clone();
+        let grid = &args.grid;
         puzzles.enumerate().map(move |(i, item)| Job {
             file: name.clone(),
             k: i + 1,
             item: item
                 .map(|mut p| {
-                    if let Some(r) = &rules {
-                        p.rules.merge(r);
-                    }
+                    grid.apply_rules(&mut p);
                     p
                 })
-                .map_err(|e| format!("{name}:{e}")),
+                .map_err(|e| parse_message(name, &e)),
         })
     });
-    let progress = match total {
-        Some(n) if std::io::stderr().is_terminal() => {
-            let bar = indicatif::ProgressBar::new(n as u64);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} puzzles  {per_sec}  ETA {eta}",
-                )
-                .expect("valid template"),
-            );
-            Some(bar)
-        }
-        _ => None,
-    };
-    let mut writer = Writer::new(progress);
+    let mut writer = Writer::new(progress_bar(&texts, &opts));
     if threads == 1 {
-        let mut solver = AnySolver::new(answerer.opts.clone()).with_cage_encoding(answerer.cages);
+        let mut solver = answerer.solver();
         for (i, job) in jobs.enumerate() {
             if writer.stop {
                 break;
@@ -291,24 +221,92 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     }
     let summary = writer.finish()?;
     if args.stats {
-        let secs = t0.elapsed().as_secs_f64();
-        let counts: Vec<String> = summary
-            .counts
-            .iter()
-            .map(|(k, n)| format!("{n} {k}"))
-            .collect();
-        eprintln!(
-            "{} puzzles: {} in {secs:.3} s ({:.0} puzzles/s, {threads} thread{})",
-            summary.puzzles,
-            counts.join(", "),
-            summary.puzzles as f64 / secs,
-            if threads == 1 { "" } else { "s" }
-        );
+        print_stats(&summary, t0.elapsed().as_secs_f64(), threads);
     }
     if let Some(msg) = summary.fatal {
         return Err(Fail::failure(msg));
     }
     Ok(summary.exit)
+}
+
+/// The library's options from the flags, under the run's budget.
+fn solve_options(args: &SolveArgs) -> SolveOptions {
+    let mut o = SolveOptions::default();
+    o.encoding = args.encoding;
+    o.presolve = args.presolve;
+    o.amo = args.amo;
+    o.cages = args.cages;
+    o.backend = args.solver.clone();
+    o.max_solutions = if args.first { 1 } else { args.count as usize };
+    o.budget = budget().with_time_limit(args.time_limit);
+    o
+}
+
+/// The input files read whole (so that the progress bar knows the total); stdin
+/// (`None`) is streamed. A file without any puzzle is an error.
+fn read_inputs(
+    paths: &[PathBuf],
+    opts: &ParseOptions,
+) -> Result<Vec<(String, Option<String>)>, Fail> {
+    let mut texts = Vec::new();
+    for p in paths {
+        let text = if p.as_os_str() != "-" {
+            Some(read_text(p)?)
+        } else {
+            None
+        };
+        texts.push((display_name(p), text));
+    }
+    for (name, text) in &texts {
+        if text
+            .as_deref()
+            .is_some_and(|t| parse_puzzles(t, opts).next().is_none())
+        {
+            return Err(Fail::usage(format!(
+                "{name}: no puzzle found (the input is empty)"
+            )));
+        }
+    }
+    Ok(texts)
+}
+
+/// A progress bar on stderr when it is a terminal and every input is a file (the
+/// total costs a second parse: only then).
+fn progress_bar(
+    texts: &[(String, Option<String>)],
+    opts: &ParseOptions,
+) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || texts.iter().any(|(_, t)| t.is_none()) {
+        return None;
+    }
+    let total: usize = texts
+        .iter()
+        .map(|(_, t)| parse_puzzles(t.as_deref().unwrap_or(""), opts).count())
+        .sum();
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} puzzles  {per_sec}  ETA {eta}",
+        )
+        .expect("valid template"),
+    );
+    Some(bar)
+}
+
+/// The `--stats` summary line on stderr.
+fn print_stats(summary: &Summary, secs: f64, threads: usize) {
+    let counts: Vec<String> = summary
+        .counts
+        .iter()
+        .map(|(k, n)| format!("{n} {k}"))
+        .collect();
+    eprintln!(
+        "{} puzzles: {} in {secs:.3} s ({:.0} puzzles/s, {threads} thread{})",
+        summary.puzzles,
+        counts.join(", "),
+        summary.puzzles as f64 / secs,
+        if threads == 1 { "" } else { "s" }
+    );
 }
 
 /// Workers take chunks of puzzles straight from the (shared, locked) reader, answer
@@ -335,8 +333,7 @@ fn run_parallel(
                 for _ in 0..threads {
                     let done_tx = done_tx.clone();
                     s.spawn(move |_| {
-                        let mut solver = AnySolver::new(answerer.opts.clone())
-                            .with_cage_encoding(answerer.cages);
+                        let mut solver = answerer.solver();
                         // Chunks grow from 1 to 64 puzzles: the first answers come at
                         // once, later ones cost little locking per puzzle.
                         let mut size = 1;

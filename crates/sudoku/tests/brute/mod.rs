@@ -3,8 +3,7 @@
 //! with gridsat's encoders, checker or propagators.
 #![allow(dead_code)]
 
-use gridsat_sudoku::variants::Rule;
-use gridsat_sudoku::{Grid, Rules};
+use gridsat_sudoku::{Grid, Rule, Rules};
 
 /// Records that two cells must differ.
 type Link = dyn FnMut(usize, usize, &mut Vec<Vec<usize>>);
@@ -34,7 +33,7 @@ impl Spec {
             groups.push((0..n).map(|c| i * n + c).collect());
             groups.push((0..n).map(|r| r * n + i).collect());
         }
-        match &rules.regions {
+        match rules.regions() {
             Some(reg) => {
                 for k in 0..n as u16 {
                     groups.push((0..n * n).filter(|&i| reg.map()[i] == k).collect());
@@ -55,11 +54,11 @@ impl Spec {
                 }
             }
         }
-        if rules.rules.contains(&Rule::Diagonals) {
+        if rules.simple().contains(&Rule::Diagonals) {
             groups.push((0..n).map(|i| i * n + i).collect());
             groups.push((0..n).map(|i| i * n + (n - 1 - i)).collect());
         }
-        if rules.rules.contains(&Rule::Windoku) {
+        if rules.simple().contains(&Rule::Windoku) {
             let mut top = 1;
             while top + p < n {
                 let mut left = 1;
@@ -101,7 +100,7 @@ impl Spec {
                 }
             }
         };
-        if rules.rules.contains(&Rule::AntiKnight) {
+        if rules.simple().contains(&Rule::AntiKnight) {
             moves(
                 &[
                     (1, 2),
@@ -117,7 +116,7 @@ impl Spec {
                 &mut link,
             );
         }
-        if rules.rules.contains(&Rule::AntiKing) {
+        if rules.simple().contains(&Rule::AntiKing) {
             moves(
                 &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
                 &mut differ,
@@ -125,7 +124,7 @@ impl Spec {
             );
         }
         let mut nonconsecutive = vec![Vec::new(); n * n];
-        if rules.rules.contains(&Rule::NonConsecutive) {
+        if rules.simple().contains(&Rule::NonConsecutive) {
             for a in 0..n * n {
                 let (r, c) = (a / n, a % n);
                 if r + 1 < n {
@@ -140,7 +139,7 @@ impl Spec {
         }
         let mut cage_of = vec![None; n * n];
         let mut cages = Vec::new();
-        for (k, cage) in rules.cages.iter().enumerate() {
+        for (k, cage) in rules.cages().iter().enumerate() {
             let cells: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * n + c).collect();
             for &i in &cells {
                 cage_of[i] = Some(k);

@@ -1,0 +1,306 @@
+//! Reads puzzles in every layout gridsat accepts, detected automatically: one puzzle
+//! per line, block layout, whitespace-separated integers, and the variant formats
+//! (text sections and JSON) that carry rules.
+
+mod layout;
+mod puzzles;
+mod variant_json;
+mod variant_text;
+
+pub use puzzles::Puzzles;
+pub use variant_json::{looks_like_json, parse_variant_json};
+pub use variant_text::{looks_like_variant_text, parse_variant_text};
+
+use crate::model::grid::Grid;
+use crate::model::rules::Rules;
+use crate::model::shape::Shape;
+use crate::model::symbols::Alphabet;
+use std::fmt;
+use std::io::BufRead;
+use std::sync::Arc;
+
+/// What the caller fixes about the puzzles (the rest is inferred).
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// Box shape; inferred from N when absent.
+    pub shape: Option<Shape>,
+    /// Alphabet; the default `1-9A-Z` when absent.
+    pub alphabet: Option<Arc<Alphabet>>,
+}
+
+impl ParseOptions {
+    /// Options with this shape and alphabet.
+    pub fn new(shape: Option<Shape>, alphabet: Option<Arc<Alphabet>>) -> ParseOptions {
+        ParseOptions { shape, alphabet }
+    }
+}
+
+/// One puzzle read from the input.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ParsedPuzzle {
+    /// The givens (0 = empty).
+    pub grid: Grid,
+    /// The alphabet it was written in (shared); `None` for integer grids too large for one.
+    pub alphabet: Option<Arc<Alphabet>>,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// Text after the puzzle on its line (one-per-line layout), if any.
+    pub comment: Option<String>,
+    /// Variant rules (classic unless read from a variant file).
+    pub rules: Rules,
+    /// The known solution, when the variant file gives one.
+    pub solution: Option<Grid>,
+}
+
+impl ParsedPuzzle {
+    /// A classic puzzle read at `line`.
+    fn classic(grid: Grid, alphabet: Option<Arc<Alphabet>>, line: usize) -> ParsedPuzzle {
+        ParsedPuzzle {
+            grid,
+            alphabet,
+            line,
+            comment: None,
+            rules: Rules::default(),
+            solution: None,
+        }
+    }
+}
+
+/// A problem in the input, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseError {
+    /// Line of the problem.
+    pub line: usize,
+    /// Column (in characters) of the problem.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with the input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The puzzle's side does not match the box shape the options fix.
+    #[error("the puzzle is {n}×{n} but the box shape {shape} makes {m}×{m} grids", m = shape.n())]
+    BoxMismatch {
+        /// The puzzle's side.
+        n: usize,
+        /// The shape of the options.
+        shape: Shape,
+    },
+    /// The alphabet of the options has another size than the puzzle.
+    #[error("the puzzle is {n}×{n} but the alphabet has {symbols} symbols")]
+    AlphabetSize {
+        /// The puzzle's side.
+        n: usize,
+        /// Symbols of the alphabet.
+        symbols: usize,
+    },
+    /// A grid too large for the default alphabet, written in symbols.
+    #[error(
+        "a {n}×{n} grid needs {n} symbols, more than the 35 of 1-9A-Z: write it as integers or give an alphabet"
+    )]
+    NeedsAlphabet {
+        /// The side.
+        n: usize,
+    },
+    /// Anything else, in words.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl ParseError {
+    /// An error at `line`, `column`.
+    pub fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError { line, column, kind }
+    }
+
+    /// What is wrong, in words (without the position).
+    pub fn message(&self) -> String {
+        self.kind.to_string()
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// An error at `line`, `column` said in words.
+pub(crate) fn err(line: usize, column: usize, message: impl Into<String>) -> ParseError {
+    ParseError::new(line, column, ParseErrorKind::Invalid(message.into()))
+}
+
+/// Reads every puzzle of `text`. Each item is a puzzle or the error that spoiled it,
+/// so one bad puzzle does not hide the others.
+///
+/// Text whose first line is a section header such as `rules:` or `givens:`, or that
+/// starts with `{`, is read as a variant file (see the README, Variants).
+pub fn parse_puzzles<'a>(text: &'a str, opts: &'a ParseOptions) -> Puzzles<'a> {
+    Puzzles::new(Box::new(text.lines().map(|l| Ok(l.to_string()))), opts)
+}
+
+/// Reads puzzles from a stream as they arrive (e.g. stdin), holding only the lines of
+/// the puzzle being read. A read error (or text that is not UTF-8) ends the stream with
+/// an error item at its line.
+pub fn parse_reader<'a, R: BufRead + Send + 'a>(reader: R, opts: &'a ParseOptions) -> Puzzles<'a> {
+    Puzzles::new(Box::new(reader.lines()), opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &str) -> Vec<Result<ParsedPuzzle, ParseError>> {
+        parse_puzzles(text, &ParseOptions::default()).collect()
+    }
+
+    const P9: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn the_three_layouts_agree() {
+        let line = all(&format!("{P9}  famous\n"));
+        let block = "5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+        let ints: String = P9
+            .as_bytes()
+            .chunks(9)
+            .map(|row| {
+                row.iter()
+                    .map(|&b| {
+                        if b == b'.' {
+                            "0".to_string()
+                        } else {
+                            (b as char).to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
+            .collect();
+        let a = line[0].as_ref().unwrap();
+        assert_eq!(a.comment.as_deref(), Some("famous"));
+        let b = all(block);
+        let c = all(&ints);
+        assert_eq!(b.len(), 1);
+        assert_eq!(c.len(), 1);
+        assert_eq!(&a.grid, &b[0].as_ref().unwrap().grid);
+        assert_eq!(&a.grid, &c[0].as_ref().unwrap().grid);
+        assert_eq!(a.grid.num_givens(), 30);
+    }
+
+    #[test]
+    fn several_puzzles_per_file_and_comments() {
+        let text = format!("# header\n{P9}\n{P9} second\n\n1234\n3412\n2143\n4321\n\n");
+        let got = all(&text);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[1].as_ref().unwrap().line, 3);
+        let g = &got[2].as_ref().unwrap().grid;
+        assert_eq!(g.n(), 4);
+        assert!(g.is_full());
+    }
+
+    #[test]
+    fn large_integer_grids_and_mixed_blanks() {
+        let mut text = String::new();
+        for r in 0..16 {
+            let row: Vec<String> = (0..16)
+                .map(|c| {
+                    if (r + c) % 3 == 0 {
+                        format!("{:>3}", (c + 1))
+                    } else {
+                        "  .".into()
+                    }
+                })
+                .collect();
+            text.push_str(&row.concat());
+            text.push_str("\r\n");
+        }
+        let got = all(&text);
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.grid.n(), 16);
+        assert_eq!(p.grid.get(0, 0), 1);
+        assert_eq!(p.grid.get(0, 1), 0);
+        assert_eq!(p.grid.get(1, 2), 3);
+    }
+
+    #[test]
+    fn shapes_and_alphabets_from_options() {
+        let opts = ParseOptions {
+            shape: Some("2x3".parse().unwrap()),
+            alphabet: Some(Arc::new(Alphabet::custom("▲●■★◆♥").unwrap())),
+        };
+        let text = "▲●■★◆♥\n★◆♥▲●■\n●■▲♥★◆\n♥★◆●■▲\n■▲●◆♥★\n◆♥★■▲●\n";
+        let got: Vec<_> = parse_puzzles(text, &opts).collect();
+        let p = got[0].as_ref().unwrap();
+        assert_eq!(p.grid.shape().box_cols(), 3);
+        assert_eq!(p.grid.get(0, 1), 2);
+        let bad = "▲●■★◆x\n★◆♥▲●■\n●■▲♥★◆\n♥★◆●■▲\n■▲●◆♥★\n◆♥★■▲●\n";
+        let e = parse_puzzles(bad, &opts).next().unwrap().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 6));
+        assert!(e.message().contains("unknown symbol 'x'"));
+    }
+
+    #[test]
+    fn streams_are_read_as_they_come_and_bad_bytes_are_located() {
+        let text = format!("{P9}\n{P9}\n");
+        let opts = ParseOptions::default();
+        let got: Vec<_> = parse_reader(std::io::Cursor::new(text.into_bytes()), &opts).collect();
+        assert_eq!(got.len(), 2);
+        assert!(got.iter().all(|r| r.is_ok()));
+        let mut bytes = format!("{P9}\n").into_bytes();
+        bytes.extend_from_slice(b"\xff\xfe\n");
+        let got: Vec<_> = parse_reader(std::io::Cursor::new(bytes), &opts).collect();
+        assert_eq!(got.len(), 2);
+        let e = got[1].clone().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message().contains("UTF-8"), "{e}");
+    }
+
+    #[test]
+    fn malformed_inputs_name_line_and_column() {
+        let e = all(&format!("{}\n", &P9[..80]))[0].clone().unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.message().contains("this line has 80"), "{e}");
+        let e = all(&format!("{P9}\n{}x\n", &P9[..80]))[1]
+            .clone()
+            .unwrap_err();
+        assert_eq!((e.line, e.column), (2, 81));
+        let ragged = "1 2 3 4\n3 4 1\n2 1 4 3\n4 3 2 1\n";
+        let e = all(ragged)[0].clone().unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(
+            e.message().contains("3 numbers") || e.message().contains("3 cells"),
+            "{e}"
+        );
+        let e = all("12345\n23451\n34512\n45123\n51234\n")[0]
+            .clone()
+            .unwrap_err();
+        assert!(e.message().contains("5 is not a valid Sudoku side"), "{e}");
+        let e = all("1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 17\n")[0]
+            .clone()
+            .unwrap_err();
+        assert_eq!((e.line, e.column), (4, 7));
+        assert!(all("").is_empty());
+        assert!(all("\n\n# only a comment\n").is_empty());
+    }
+}

@@ -1,0 +1,14 @@
+//! Reasoning a player can follow, on the propagation model: hints (the next forced
+//! cell and why), pencil marks, whole explanations, and difficulty ratings.
+
+mod explain;
+mod hint;
+mod marks;
+mod rate;
+
+pub use explain::{End, Step, Walk, walk};
+pub use hint::{
+    Excluder, FailedProbe, Forced, Hint, Why, cell_name, contradiction_text, next_hint, sym,
+};
+pub use marks::{Marks, Reasoning, pencil_marks};
+pub use rate::{EXTREME_ABOVE, Effort, Level, RateError, RateOptions, Rating, rate, search_effort};
