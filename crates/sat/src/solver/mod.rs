@@ -7,6 +7,8 @@ mod cadical;
 mod enumerate;
 mod external;
 mod portfolio;
+#[cfg(feature = "cadical")]
+mod proof;
 
 #[cfg(feature = "batsat")]
 pub use self::batsat::BatsatBackend;
@@ -15,6 +17,8 @@ pub use self::cadical::CadicalBackend;
 pub use enumerate::Models;
 pub use external::{ExternalBackend, ExternalCommand};
 pub use portfolio::Portfolio;
+#[cfg(feature = "cadical")]
+pub use proof::{ProofOutcome, solve_with_proof};
 
 use crate::budget::Budget;
 pub use crate::budget::Interrupt;
