@@ -1,0 +1,168 @@
+//! The certificate's formula: DIMACS with a `c var N NAME` comment per variable, read
+//! by a reader of its own, and compared with the formula the tiny encoder rebuilds.
+
+use super::Rejected;
+use std::collections::HashMap;
+
+/// A literal over named variables: the name and its sign (true = positive).
+pub type NamedLit = (String, bool);
+
+/// A formula as read: clauses of DIMACS literals, and the name of every variable.
+pub struct Cnf {
+    /// The variable count of the header.
+    pub vars: u32,
+    /// The clauses, in file order.
+    pub clauses: Vec<Vec<i32>>,
+    /// Variable number of each name.
+    pub by_name: HashMap<String, u32>,
+}
+
+fn error(file: &str, line: usize, message: impl Into<String>) -> Rejected {
+    Rejected::Format {
+        file: file.to_string(),
+        line,
+        message: message.into(),
+    }
+}
+
+impl Cnf {
+    /// Reads DIMACS text; `c var N NAME` comments name variables, each name once.
+    pub fn parse(text: &str, file: &str) -> Result<Cnf, Rejected> {
+        let mut cnf = Cnf {
+            vars: 0,
+            clauses: Vec::new(),
+            by_name: HashMap::new(),
+        };
+        let mut header: Option<usize> = None;
+        let mut clause = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let ln = i + 1;
+            if let Some(rest) = line.strip_prefix("c var ") {
+                let (n, name) = rest
+                    .split_once(' ')
+                    .ok_or_else(|| error(file, ln, "a 'c var' line without a name"))?;
+                let n: u32 = n
+                    .parse()
+                    .map_err(|_| error(file, ln, "a 'c var' line without a number"))?;
+                if cnf.by_name.insert(name.trim().to_string(), n).is_some() {
+                    return Err(error(
+                        file,
+                        ln,
+                        format!("two variables are named {}", name.trim()),
+                    ));
+                }
+                continue;
+            }
+            if line.starts_with('c') || line.trim().is_empty() {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("p cnf ") {
+                let mut w = rest.split_whitespace().map(str::parse::<usize>);
+                match (w.next(), w.next()) {
+                    (Some(Ok(v)), Some(Ok(c))) if v < i32::MAX as usize => {
+                        cnf.vars = v as u32;
+                        header = Some(c);
+                    }
+                    _ => return Err(error(file, ln, "a bad 'p cnf' line")),
+                }
+                continue;
+            }
+            if header.is_none() {
+                return Err(error(file, ln, "a clause before the 'p cnf' line"));
+            }
+            for tok in line.split_whitespace() {
+                let l: i32 = tok
+                    .parse()
+                    .map_err(|_| error(file, ln, format!("'{tok}' is not a literal")))?;
+                if l == 0 {
+                    cnf.clauses.push(std::mem::take(&mut clause));
+                } else if l.unsigned_abs() > cnf.vars {
+                    return Err(error(
+                        file,
+                        ln,
+                        format!("literal {l} beyond the header's {} variables", cnf.vars),
+                    ));
+                } else {
+                    clause.push(l);
+                }
+            }
+        }
+        match header {
+            None => Err(error(file, 0, "no 'p cnf' line")),
+            Some(c) if c != cnf.clauses.len() || !clause.is_empty() => Err(error(
+                file,
+                0,
+                format!(
+                    "the header announces {c} clauses, the file has {}",
+                    cnf.clauses.len()
+                ),
+            )),
+            Some(_) => Ok(cnf),
+        }
+    }
+}
+
+/// The clause in a canonical form: literals sorted, repeats removed.
+fn canonical(mut c: Vec<i32>) -> Vec<i32> {
+    c.sort_unstable();
+    c.dedup();
+    c
+}
+
+/// Compares the rebuilt formula (over names) with the certificate's, as multisets of
+/// clauses; names the first clause found on one side only.
+pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(), Rejected> {
+    let differ = |detail: String| Rejected::Formula {
+        entry: entry.to_string(),
+        detail,
+    };
+    let mut want: Vec<Vec<i32>> = Vec::with_capacity(expected.len());
+    for clause in expected {
+        let mut c = Vec::with_capacity(clause.len());
+        for (name, sign) in clause {
+            let v = *cnf
+                .by_name
+                .get(name)
+                .ok_or_else(|| differ(format!("no variable is named {name}")))?
+                as i32;
+            c.push(if *sign { v } else { -v });
+        }
+        want.push(canonical(c));
+    }
+    let mut have: Vec<Vec<i32>> = cnf.clauses.iter().cloned().map(canonical).collect();
+    want.sort_unstable();
+    have.sort_unstable();
+    if want == have {
+        return Ok(());
+    }
+    let names: HashMap<u32, &str> = cnf.by_name.iter().map(|(k, &v)| (v, k.as_str())).collect();
+    let show = |c: &[i32]| -> String {
+        let lits: Vec<String> = c
+            .iter()
+            .map(|&l| {
+                let n = names.get(&l.unsigned_abs()).copied().unwrap_or("?");
+                if l > 0 {
+                    n.to_string()
+                } else {
+                    format!("¬{n}")
+                }
+            })
+            .collect();
+        if lits.is_empty() {
+            "the empty clause".into()
+        } else {
+            lits.join(" ∨ ")
+        }
+    };
+    let (mut i, mut j) = (0, 0);
+    while i < want.len() && j < have.len() && want[i] == have[j] {
+        i += 1;
+        j += 1;
+    }
+    Err(differ(match (want.get(i), have.get(j)) {
+        (Some(w), Some(h)) if w < h => format!("the rules need {} and it is missing", show(w)),
+        (Some(w), None) => format!("the rules need {} and it is missing", show(w)),
+        (_, Some(h)) => format!("{} is not a clause of the rules", show(h)),
+        _ => "the clause counts differ".to_string(),
+    }))
+}

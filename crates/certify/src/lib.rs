@@ -1,0 +1,135 @@
+//! Checks gridsat's certificates without trusting gridsat.
+//!
+//! A certificate folder holds, for every claim gridsat made ("this Sudoku has exactly
+//! one solution", "it has none", "no plan of fewer pushes exists"), the formula the
+//! claim rests on (DIMACS, with a `c var N NAME` line per variable), a DRAT proof that
+//! the formula is unsatisfiable, the puzzle or level it came from, and the solution or
+//! plan. [`check_dir`] believes none of it:
+//!
+//! 1. it rebuilds the formula from the puzzle with its own encoder — the textbook
+//!    clause families written out directly, sharing no code with gridsat's encoders —
+//!    and compares it with the certificate's formula clause for clause (as clauses over
+//!    variable *names*, so numbering and order do not matter);
+//! 2. it checks the solution or replays the plan with its own checker;
+//! 3. it replays the proof with a DRAT checker (the `dratify` crate).
+//!
+//! Only when all three pass is the claim accepted.
+
+#![warn(missing_docs)]
+
+mod cnf;
+mod drat;
+mod manifest;
+mod sudoku;
+
+pub use manifest::{Claim, Entry, Manifest};
+
+use std::path::{Path, PathBuf};
+
+/// Why a certificate was rejected (or could not be read).
+#[derive(Debug, thiserror::Error)]
+pub enum Rejected {
+    /// A file of the certificate could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A file is not in the expected format.
+    #[error("{file}:{line}: {message}")]
+    Format {
+        /// The file.
+        file: String,
+        /// The 1-based line (0: the file as a whole).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The certificate's formula is not the one the rules give.
+    #[error("{entry}: the formula is not the encoding of the puzzle: {detail}")]
+    Formula {
+        /// The entry.
+        entry: String,
+        /// The first difference found.
+        detail: String,
+    },
+    /// The solution or plan is wrong.
+    #[error("{entry}: {detail}")]
+    Answer {
+        /// The entry.
+        entry: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// The proof does not refute the formula.
+    #[error("{entry}: the proof does not refute the formula: {detail}")]
+    Proof {
+        /// The entry.
+        entry: String,
+        /// The checker's verdict.
+        detail: String,
+    },
+}
+
+/// What was checked for one entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The entry's name (e.g. `puzzle-1`).
+    pub name: String,
+    /// The claim accepted.
+    pub claim: Claim,
+    /// Clauses of the formula rebuilt and compared.
+    pub clauses: usize,
+    /// Proof steps replayed.
+    pub proof_steps: u64,
+}
+
+pub(crate) fn read(path: &Path) -> Result<String, Rejected> {
+    std::fs::read_to_string(path).map_err(|source| Rejected::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Checks every entry of the certificate folder `dir` (its `manifest.txt`), in order;
+/// the first rejection ends the check.
+pub fn check_dir(dir: &Path) -> Result<Vec<Checked>, Rejected> {
+    let manifest = Manifest::read(dir)?;
+    manifest
+        .entries
+        .iter()
+        .map(|e| check_entry(dir, e))
+        .collect()
+}
+
+/// Checks one entry of a certificate folder.
+pub fn check_entry(dir: &Path, entry: &Entry) -> Result<Checked, Rejected> {
+    let claim = entry.claim.ok_or_else(|| Rejected::Format {
+        file: "manifest.txt".into(),
+        line: 0,
+        message: format!("entry {} has no claim", entry.name),
+    })?;
+    let cnf_text = read(&dir.join(&entry.cnf))?;
+    let cnf = cnf::Cnf::parse(&cnf_text, &entry.cnf)?;
+    let expected = match entry.kind.as_str() {
+        "sudoku" => sudoku::expected(dir, entry)?,
+        other => {
+            return Err(Rejected::Format {
+                file: "manifest.txt".into(),
+                line: 0,
+                message: format!("unknown kind '{other}'"),
+            });
+        }
+    };
+    cnf::compare(&entry.name, &expected, &cnf)?;
+    let proof = read(&dir.join(&entry.proof))?;
+    let steps = drat::check(&entry.name, &cnf, &proof, &entry.proof)?;
+    Ok(Checked {
+        name: entry.name.clone(),
+        claim,
+        clauses: cnf.clauses.len(),
+        proof_steps: steps,
+    })
+}
