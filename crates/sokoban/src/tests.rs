@@ -45,6 +45,7 @@ proptest! {
         if let Ok(board) = analyse(&l) {
             prop_assert_eq!(push_parity(&board), Some(pushes as usize % 2), "{}", l);
             let s = seed_plan(&board, &SeedLimits::default(), &Budget::unlimited())
+                .seed
                 .expect("solvable and small");
             prop_assert!(s.pushes >= pushes as usize);
             prop_assert_eq!(verify(&l, &s.plan).unwrap().pushes, s.pushes);

@@ -8,6 +8,7 @@ mod distances;
 mod freeze;
 mod pairs;
 mod parity;
+mod states;
 mod symmetry;
 mod verdict;
 mod walk;
@@ -19,6 +20,7 @@ pub use pairs::PairLists;
 #[cfg(test)]
 pub use pairs::pair_table;
 pub use parity::push_parity;
+pub use states::state_bound;
 pub use symmetry::start_symmetries;
-pub use verdict::{Unsolvable, analyse};
+pub use verdict::{Proof, Unsolvable, analyse};
 pub use walk::{Push, pushes_to_plan};

@@ -56,6 +56,47 @@ pub enum Unsolvable {
         /// (row, column) of the second box, 1-based.
         second: (usize, usize),
     },
+    /// No plan of any length, as the proof says.
+    #[error("no plan of any length: {0}")]
+    NoPlan(Proof),
+}
+
+/// How a level with no plan at any horizon was proven to have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Proof {
+    /// Every push state reachable from the start was searched.
+    #[error(
+        "exhaustive search of the {states} push state(s) reachable from the start, none solved"
+    )]
+    Exhaustive {
+        /// The states searched.
+        states: usize,
+    },
+    /// The encoding is unsatisfiable even without asking for the goal: no sequence of
+    /// steps keeps the constraints every shortest plan keeps (dead squares, freeze
+    /// patterns, push-count parity, …).
+    #[error(
+        "no sequence of {horizon} {unit} keeps the constraints every shortest plan keeps (the formula is unsatisfiable without the goal)"
+    )]
+    Invariants {
+        /// The horizon of the unsatisfiable formula.
+        horizon: usize,
+        /// "pushes" or "moves".
+        unit: &'static str,
+    },
+    /// No plan up to a horizon beyond which no shortest plan can go.
+    #[error(
+        "none of at most {horizon} {unit}, and no shortest plan is longer: the level has at most {states} states and a shortest plan never repeats one"
+    )]
+    StateBound {
+        /// The horizon proven to have no plan.
+        horizon: usize,
+        /// "pushes" or "moves".
+        unit: &'static str,
+        /// The bound on the level's states.
+        states: u64,
+    },
 }
 
 /// The board of a level, or why the level has no solution: more boxes than goals, a

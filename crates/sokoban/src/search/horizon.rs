@@ -85,6 +85,13 @@ pub enum SearchOutcome {
         /// No plan of at most this cost.
         horizon: usize,
     },
+    /// No plan of any length: the formula is unsatisfiable even without the goal at
+    /// `horizon`. Every pruning family holds for some shortest plan (waiting at the end
+    /// once solved), so no plan exists at all.
+    Impossible {
+        /// The horizon of the call.
+        horizon: usize,
+    },
     /// Stopped by a limit; `proven_below` is the largest horizon proven to have no plan.
     Unknown {
         /// Largest cost proven to have no plan.
@@ -103,14 +110,6 @@ pub enum SearchError {
     /// The solver failed.
     #[error(transparent)]
     Solver(#[from] SolverError),
-    /// The formula is unsatisfiable without the goal: the encoding is wrong.
-    #[error(
-        "the formula is unsatisfiable without asking for the goal at {horizon} (an encoding bug)"
-    )]
-    UnsatWithoutGoal {
-        /// The horizon asked.
-        horizon: usize,
-    },
     /// A model decodes to pushes that cannot be made, and nothing excludes it.
     #[error("the model at horizon {horizon} decodes to no plan: push {} cannot be made (an encoding bug)", .push + 1)]
     Spurious {
@@ -313,16 +312,17 @@ impl Search<'_, '_> {
     }
 
     /// No plan of at most the current horizon: the best plan is optimal, or the cap
-    /// is reached, or the climb goes on a stride higher.
+    /// is reached, or the climb goes on a stride higher. Unsatisfiable without the goal
+    /// (the goal not among the failed assumptions), there is no plan at all.
     fn on_unsat(
         &mut self,
         goal: Lit,
         descending: bool,
     ) -> Result<Option<SearchOutcome>, SearchError> {
         if !descending && !self.solver.failed(goal) {
-            return Err(SearchError::UnsatWithoutGoal {
+            return Ok(Some(SearchOutcome::Impossible {
                 horizon: self.horizon,
-            });
+            }));
         }
         let none_up_to = self.schedule.proves(self.horizon);
         self.proven = Some(none_up_to);

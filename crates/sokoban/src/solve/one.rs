@@ -1,14 +1,15 @@
-//! One search in one encoding: analysis, encoding, seed, search, verification, report.
+//! One search in one encoding: analysis, the exhaustive search of small levels, the
+//! encoding, the seed, the horizon search, verification, and the report.
 
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
 use super::report::{Report, SolveStats, Verdict};
-use crate::analysis::{Unsolvable, analyse, matching_bound, move_lower_bound};
+use crate::analysis::{Proof, Unsolvable, analyse, matching_bound, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
 use crate::model::{Board, Level, Plan};
 use crate::replay::verify;
 use crate::search::{
-    Progress, SearchLimits, SearchOutcome, SearchStats, SeedLimits, search, seed_plan,
+    Progress, SearchLimits, SearchOutcome, SearchStats, SeedLimits, exhaust, search, seed_plan,
 };
 use gridsat_sat::{Backend, BackendSpec, Budget, SolverError, StopReason};
 use std::time::Instant;
@@ -64,22 +65,18 @@ fn prepare(board: &Board, opts: &SolveOptions) -> Result<Prepared, Unsolvable> {
     })
 }
 
-/// A first plan from weighted A* (push mode), within a tenth of the budget: the seed is
-/// a shortcut, not the search.
-fn seed(
-    board: &Board,
-    opts: &SolveOptions,
-    max: Option<usize>,
-    budget: &Budget,
-) -> Option<(Plan, usize)> {
-    if opts.optimize != Optimize::Pushes || opts.no_seed {
-        return None;
-    }
-    let limits = SeedLimits {
-        max_pushes: max,
-        ..SeedLimits::default()
-    };
-    seed_plan(board, &limits, &budget.share(0.1)).map(|s| (s.plan, s.pushes))
+/// The state of one solve.
+struct Solve<'a> {
+    level: &'a Level,
+    opts: &'a SolveOptions,
+    budget: &'a Budget,
+    began: Instant,
+    /// The push optimum from the exhaustive search, when it ran.
+    known_pushes: Option<usize>,
+    /// The bound on the level's states, and the horizon beyond which no shortest plan
+    /// goes (one less).
+    states: Option<u64>,
+    longest: Option<usize>,
 }
 
 /// One search in one encoding within `budget`, optionally starting below a known plan
@@ -91,20 +88,41 @@ pub(super) fn solve_one(
     progress: Option<&mut dyn FnMut(&Progress)>,
     given_seed: Option<(Plan, usize)>,
 ) -> Result<Report, SolveError> {
-    let began = Instant::now();
+    let mut s = Solve {
+        level,
+        opts,
+        budget,
+        began: Instant::now(),
+        known_pushes: None,
+        states: None,
+        longest: None,
+    };
     let board = match analyse(level) {
         Ok(b) => b,
-        Err(why) => return Ok(Report::unsolvable(why, opts.optimize)),
+        Err(why) => return Ok(s.unsolvable(why)),
     };
+    s.states = state_bound(&board);
+    s.longest = s
+        .states
+        .and_then(|n| usize::try_from(n.saturating_sub(1)).ok());
+    if let Some(report) = s.exhaust(&board) {
+        return Ok(report);
+    }
     let mut solver = build_backend(opts)?;
     let mut p = match prepare(&board, opts) {
         Ok(p) => p,
-        Err(why) => return Ok(Report::unsolvable(why, opts.optimize)),
+        Err(why) => return Ok(s.unsolvable(why)),
     };
-    let seed = given_seed.or_else(|| seed(&board, opts, p.max, budget));
+    let seed = match given_seed {
+        Some(seed) => Some(seed),
+        None => match s.seed(&board, p.max) {
+            Ok(seed) => seed,
+            Err(why) => return Ok(s.unsolvable(why)),
+        },
+    };
     let limits = SearchLimits {
         start: p.start,
-        max_horizon: p.max,
+        max_horizon: min_cap(p.max, s.longest),
         stride: opts.stride.max(1),
         seed,
         goal_units: !opts.assume_goals,
@@ -113,50 +131,200 @@ pub(super) fn solve_one(
     };
     let mut stats = SearchStats::default();
     let outcome = search(p.enc.as_mut(), solver.as_mut(), limits, budget, &mut stats)?;
-    let mut report = Report::empty(Verdict::Unknown, opts.optimize);
-    report.stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
-    match outcome {
-        SearchOutcome::Plan {
-            plan,
-            horizon,
-            optimal,
-            proven_below,
-            stopped,
-        } => {
-            let r = verify(level, &plan)?;
-            let count = match opts.optimize {
-                Optimize::Moves => r.moves,
-                Optimize::Pushes | Optimize::PushesMoves => r.pushes,
-            };
-            if count > horizon || (optimal && count != horizon) {
-                return Err(SolveError::Cost {
-                    cost: count,
-                    unit: opts.optimize.name(),
-                    horizon,
-                });
-            }
-            if opts.max_moves.is_some_and(|m| r.moves > m) {
-                // A push-optimal plan longer than the move budget: the move encoding
-                // decides whether a shorter walk exists.
-                let mut sub = opts.clone();
-                sub.optimize = Optimize::Moves;
-                let mut inner = solve_one(level, &sub, budget, None, None)?;
-                inner.stats.seconds = began.elapsed().as_secs_f64();
-                return Ok(inner);
-            }
-            report.horizon = Some(horizon);
-            report.proven_below = proven_below;
-            solved(&mut report, plan, (r.moves, r.pushes), optimal, stopped);
-        }
-        SearchOutcome::NoPlan { horizon } => no_plan(&mut report, opts, horizon),
-        SearchOutcome::Unknown {
-            proven_below,
-            horizon,
-            reason,
-        } => unknown(&mut report, horizon, proven_below, reason),
+    let stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
+    s.report(outcome, stats, p.max)
+}
+
+impl Solve<'_> {
+    /// The unit of the horizons: "moves" or "pushes".
+    fn unit(&self) -> &'static str {
+        self.opts.optimize.name()
     }
-    report.stats.seconds = began.elapsed().as_secs_f64();
-    Ok(report)
+
+    fn unsolvable(&self, why: Unsolvable) -> Report {
+        let mut r = Report::unsolvable(why, self.opts.optimize);
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        r
+    }
+
+    /// On a level with few enough states, every push state: unsolvable when none is
+    /// solved, else the push optimum to check the solver's against.
+    fn exhaust(&mut self, board: &Board) -> Option<Report> {
+        let limit = self.opts.exhaust_states;
+        let n = self.states.filter(|&n| n <= limit)?;
+        // Stopped or too large (`Ok(None)`, `Err`): the solver goes on without it.
+        if let Ok(Some(found)) = exhaust(board, n as usize, self.budget) {
+            match found.pushes {
+                None => {
+                    let proof = Proof::Exhaustive {
+                        states: found.states,
+                    };
+                    return Some(self.unsolvable(Unsolvable::NoPlan(proof)));
+                }
+                Some(p) => self.known_pushes = Some(p),
+            }
+        }
+        None
+    }
+
+    /// A first plan from weighted A* (push mode), within a tenth of the budget: the seed
+    /// is a shortcut, not the search. A pass that sees every state without a plan
+    /// proves there is none.
+    fn seed(&self, board: &Board, max: Option<usize>) -> Result<Option<(Plan, usize)>, Unsolvable> {
+        if self.opts.optimize != Optimize::Pushes || self.opts.no_seed {
+            return Ok(None);
+        }
+        let limits = SeedLimits {
+            max_pushes: max,
+            ..SeedLimits::default()
+        };
+        let run = seed_plan(board, &limits, &self.budget.share(0.1));
+        if let Some(states) = run.exhausted {
+            return Err(Unsolvable::NoPlan(Proof::Exhaustive { states }));
+        }
+        Ok(run.seed.map(|s| (s.plan, s.pushes)))
+    }
+
+    /// The report of the search's outcome (`max`: the caps of the options).
+    fn report(
+        &self,
+        outcome: SearchOutcome,
+        stats: SolveStats,
+        max: Option<usize>,
+    ) -> Result<Report, SolveError> {
+        let mut report = Report::empty(Verdict::Unknown, self.opts.optimize);
+        report.stats = stats;
+        match outcome {
+            SearchOutcome::Plan {
+                plan,
+                horizon,
+                optimal,
+                proven_below,
+                stopped,
+            } => {
+                if let Some(inner) = self.plan(&mut report, plan, horizon, optimal, stopped)? {
+                    return Ok(inner);
+                }
+                report.proven_below = proven_below;
+                if !optimal {
+                    report.reason = Some(not_proven(&report));
+                }
+            }
+            SearchOutcome::NoPlan { horizon } if max.is_none_or(|m| horizon < m) => {
+                let proof = Proof::StateBound {
+                    horizon,
+                    unit: self.unit(),
+                    states: self.states.unwrap_or(horizon as u64 + 1),
+                };
+                self.impossible(&mut report, proof);
+            }
+            SearchOutcome::NoPlan { horizon } => self.no_plan(&mut report, horizon),
+            SearchOutcome::Impossible { horizon } => {
+                let proof = Proof::Invariants {
+                    horizon,
+                    unit: self.unit(),
+                };
+                self.impossible(&mut report, proof);
+            }
+            SearchOutcome::Unknown {
+                proven_below,
+                horizon,
+                reason,
+            } => unknown(&mut report, horizon, proven_below, reason),
+        }
+        report.stats.seconds = self.began.elapsed().as_secs_f64();
+        Ok(report)
+    }
+
+    /// A plan of cost `horizon`: verified by replay, its cost checked (and against the
+    /// exhaustive search's optimum). A push plan longer than the move budget goes to the
+    /// move encoding, whose report is returned instead.
+    fn plan(
+        &self,
+        report: &mut Report,
+        plan: Plan,
+        horizon: usize,
+        optimal: bool,
+        stopped: Option<StopReason>,
+    ) -> Result<Option<Report>, SolveError> {
+        let r = verify(self.level, &plan)?;
+        let count = match self.opts.optimize {
+            Optimize::Moves => r.moves,
+            Optimize::Pushes | Optimize::PushesMoves => r.pushes,
+        };
+        if count > horizon || (optimal && count != horizon) {
+            return Err(SolveError::Cost {
+                cost: count,
+                unit: self.unit(),
+                horizon,
+            });
+        }
+        if let Some(p) = self.known_pushes
+            && optimal
+            && self.opts.optimize == Optimize::Pushes
+            && p != count
+        {
+            return Err(SolveError::Disagrees {
+                solver: count,
+                exhaustive: p,
+            });
+        }
+        if self.opts.max_moves.is_some_and(|m| r.moves > m) {
+            // A push-optimal plan longer than the move budget: the move encoding
+            // decides whether a shorter walk exists.
+            let mut sub = self.opts.clone();
+            sub.optimize = Optimize::Moves;
+            let mut inner = solve_one(self.level, &sub, self.budget, None, None)?;
+            inner.stats.seconds = self.began.elapsed().as_secs_f64();
+            return Ok(Some(inner));
+        }
+        report.verdict = Verdict::Solved;
+        report.horizon = Some(horizon);
+        report.plan = Some(plan);
+        report.moves = Some(r.moves);
+        report.pushes = Some(r.pushes);
+        report.optimal = optimal.then_some(self.opts.optimize);
+        if !optimal {
+            report.stopped = Some(stopped.unwrap_or(StopReason::TimeLimit));
+        }
+        Ok(None)
+    }
+
+    /// No plan at any horizon, as `proof` shows.
+    fn impossible(&self, report: &mut Report, proof: Proof) {
+        let why = Unsolvable::NoPlan(proof);
+        report.verdict = Verdict::Unsolvable;
+        report.reason = Some(why.to_string());
+        report.unsolvable = Some(why);
+    }
+
+    /// No plan of at most `horizon` (in the unit of the encoding).
+    fn no_plan(&self, report: &mut Report, horizon: usize) {
+        report.verdict = Verdict::NoPlan;
+        report.horizon = Some(horizon);
+        report.proven_below = Some(horizon);
+        let opts = self.opts;
+        report.reason = Some(
+            if opts.optimize == Optimize::Pushes && opts.max_moves == Some(horizon) {
+                format!(
+                    "no plan of at most {horizon} moves (none even with at most {horizon} pushes)"
+                )
+            } else {
+                format!("no plan of at most {horizon} {}", self.unit())
+            },
+        );
+    }
+}
+
+/// Why a plan is not claimed optimal.
+fn not_proven(report: &Report) -> String {
+    match report.proven_below {
+        Some(p) => format!(
+            "stopped before optimality was proven; no plan of at most {p} {} exists",
+            report.optimize.name()
+        ),
+        None => "stopped before optimality was proven".into(),
+    }
 }
 
 /// The sizes of the final formula and the search's counters.
@@ -182,45 +350,6 @@ fn solve_stats(
         lower_bound,
         push_parity: parity,
     }
-}
-
-/// A verified plan of `(moves, pushes)`, optimal or stopped before that was proven.
-fn solved(
-    report: &mut Report,
-    plan: Plan,
-    (moves, pushes): (usize, usize),
-    optimal: bool,
-    stopped: Option<StopReason>,
-) {
-    report.verdict = Verdict::Solved;
-    if !optimal {
-        report.reason = Some(match report.proven_below {
-            Some(p) => format!(
-                "stopped before optimality was proven; no plan of at most {p} {} exists",
-                report.optimize.name()
-            ),
-            None => "stopped before optimality was proven".into(),
-        });
-        report.stopped = Some(stopped.unwrap_or(StopReason::TimeLimit));
-    }
-    report.plan = Some(plan);
-    report.moves = Some(moves);
-    report.pushes = Some(pushes);
-    report.optimal = optimal.then_some(report.optimize);
-}
-
-/// No plan of at most `horizon` (in the unit of the encoding).
-fn no_plan(report: &mut Report, opts: &SolveOptions, horizon: usize) {
-    report.verdict = Verdict::NoPlan;
-    report.horizon = Some(horizon);
-    report.proven_below = Some(horizon);
-    report.reason = Some(
-        if opts.optimize == Optimize::Pushes && opts.max_moves == Some(horizon) {
-            format!("no plan of at most {horizon} moves (none even with at most {horizon} pushes)")
-        } else {
-            format!("no plan of at most {horizon} {}", opts.optimize.name())
-        },
-    );
 }
 
 /// Stopped by `reason` at `horizon`, with what was proven.
