@@ -44,7 +44,7 @@ pub use encode::{
 pub use halt::Halt;
 pub use io::{Format, ParseError, board_text, parse_levels, plan_frames, select_levels};
 pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
-pub use replay::{Problem, ReplayError, Replayed, frames, replay, verify};
+pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
 pub use search::Progress;
 pub use solve::{
     CadicalConfig, Optimize, Report, SolveError, SolveOptions, SolveStats, Verdict, solve_level,

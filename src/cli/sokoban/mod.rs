@@ -17,7 +17,7 @@ use std::path::PathBuf;
 pub enum SokobanCmd {
     /// Find an optimal plan (fewest pushes by default, or fewest moves).
     Solve(solve::SolveArgs),
-    /// Replay a LURD plan and check that it solves the level.
+    /// Replay a plan (LURD or course moves) and check that it solves the level.
     Verify(verify::VerifyArgs),
     /// Write the CNF of one horizon as DIMACS with comments naming the variables.
     Encode(encode::EncodeArgs),
