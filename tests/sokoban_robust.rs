@@ -95,3 +95,137 @@ fn a_wrong_plan_is_exit_1_with_the_reason() {
         );
     }
 }
+
+/// A one-row level whose corridor has `n` floor cells between the box and the goal.
+fn corridor(n: usize) -> String {
+    let wall = "#".repeat(n + 5);
+    format!("{wall}\n#@${}.#\n{wall}\n", " ".repeat(n))
+}
+
+/// Runs gridsat and returns the run with its wall-clock time.
+fn timed(args: &[&str]) -> (common::Run, Duration) {
+    let started = Instant::now();
+    let o = run(args);
+    (o, started.elapsed())
+}
+
+#[test]
+fn a_huge_level_honours_its_time_limit() {
+    // A floor row of a million cells: the analysis, the tables and the first step are
+    // large, and every one of them watches the clock.
+    let f = temp(&corridor(1_000_000));
+    let path = f.path().to_str().unwrap();
+    for mode in ["pushes", "moves"] {
+        let (o, took) = timed(&[
+            "sokoban",
+            "solve",
+            path,
+            "--json",
+            "--time-limit",
+            "1",
+            "--optimize",
+            mode,
+        ]);
+        assert_eq!(Some(o.code), Some(4), "{mode}: {}", o.stderr.clone());
+        let r = &o.json()[0];
+        assert_eq!(r["status"], "unknown", "{mode}: {r}");
+        assert!(r["reason"].as_str().unwrap().contains("time limit"), "{r}");
+        let solve = r["stats"]["seconds"].as_f64().unwrap();
+        assert!(solve < 2.0, "{mode}: the solve took {solve} s");
+        // Reading the 3 MB file comes on top; generous for loaded machines.
+        assert!(took < Duration::from_secs(4), "{mode}: {took:?}");
+    }
+}
+
+#[test]
+fn a_wide_mutated_level_honours_its_time_limit() {
+    // Microban 1 with a row widened by 20,000 cells: the freeze patterns were quadratic
+    // in the cells (the run never ended), feeding millions of clauses to the solver
+    // ignored the clock.
+    let rows = [
+        "####", "# .#", "#  ###", "#*@  #", "#  $ #", "#  ###", "####",
+    ];
+    let mut text = String::new();
+    for (i, r) in rows.iter().enumerate() {
+        if i == 4 {
+            text.push_str(&format!("#  $ {}#\n", " ".repeat(20_000)));
+        } else {
+            text.push_str(r);
+            text.push('\n');
+        }
+    }
+    let f = temp(&text);
+    let path = f.path().to_str().unwrap();
+    for mode in ["pushes", "moves"] {
+        let (o, took) = timed(&[
+            "sokoban",
+            "solve",
+            path,
+            "--json",
+            "--time-limit",
+            "2",
+            "--optimize",
+            mode,
+        ]);
+        assert!(matches!(o.code, 0 | 1 | 4), "{mode}: {}", o.stderr.clone());
+        assert!(took < Duration::from_secs(4), "{mode}: {took:?}");
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_long_solve_with_what_is_known() {
+    let f = temp(&corridor(30_000));
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gridsat"))
+        .args(["sokoban", "solve", f.path().to_str().unwrap(), "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let signalled = Instant::now();
+    // SAFETY: sending a signal to the child we started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        signalled.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        signalled.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(4));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let r: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(r["status"], "unknown", "{r}");
+    assert!(r["reason"].as_str().unwrap().contains("interrupted"), "{r}");
+}
+
+#[test]
+fn the_memory_ceiling_stops_a_solve_and_refuses_an_export() {
+    let f = temp(&corridor(30_000));
+    let path = f.path().to_str().unwrap();
+    let (o, took) = timed(&["sokoban", "solve", path, "--json", "--max-memory", "64M"]);
+    assert_eq!(Some(o.code), Some(4), "{}", o.stderr.clone());
+    let r = &o.json()[0];
+    assert_eq!(r["status"], "unknown", "{r}");
+    let why = r["reason"].as_str().unwrap();
+    assert!(
+        why.contains("memory limit reached") && why.contains("MiB"),
+        "{why}"
+    );
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let o = run(&[
+        "sokoban",
+        "encode",
+        path,
+        "--horizon",
+        "40000",
+        "--max-memory",
+        "64M",
+    ]);
+    assert_eq!(Some(o.code), Some(2), "{}", o.stderr.clone());
+    assert!(
+        o.stderr.clone().contains("memory budget"),
+        "{}",
+        o.stderr.clone()
+    );
+    assert!(o.stdout.clone().is_empty(), "no partial formula is written");
+}

@@ -5,7 +5,8 @@
 #[path = "../tests/bfs/mod.rs"]
 mod bfs;
 
-use crate::analysis::{analyse, pair_table, push_parity, start_symmetries};
+use crate::analysis::{Analysis, Unsolvable, pair_table, push_parity, start_symmetries};
+use crate::model::{Board, Level};
 use crate::replay::verify;
 use crate::search::{SeedLimits, seed_plan};
 use bfs::{Game, TINY, level, mirrored_level, pulled_level};
@@ -25,6 +26,13 @@ fn tiny_levels_have_the_push_parity_of_the_bfs_optimum() {
         assert_eq!(parity.is_some(), goals == l.boxes.len(), "{text}");
         assert!(parity.is_none_or(|p| pushes as usize % 2 == p), "{text}");
     }
+}
+
+/// The board of a level that passes the checks before search.
+fn analyse(l: &Level) -> Result<Board, Unsolvable> {
+    crate::analysis::analyse(l, &Budget::unlimited())
+        .unwrap()
+        .map(|a: Analysis| a.board)
 }
 
 proptest! {

@@ -6,7 +6,7 @@ use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::dimacs::{WriteOptions, write_formula};
-use gridsat_sokoban::{Encoding, export};
+use gridsat_sokoban::{Encoding, ExportError, Halt, export};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -29,9 +29,17 @@ pub struct EncodeArgs {
 pub fn encode(a: EncodeArgs) -> Result<Exit, Fail> {
     let level = one(&a.levels)?;
     let file = display_name(&a.levels.file);
-    let export = export(&level, a.optimize, a.horizon).map_err(|u| Fail {
-        code: Exit::NoSolution,
-        message: format!("{file}: level {}: unsolvable: {u}", level.title),
+    let budget = crate::cli::budget();
+    let export = export(&level, a.optimize, a.horizon, &budget).map_err(|e| {
+        let (code, hint) = match &e {
+            ExportError::Unsolvable(_) => (Exit::NoSolution, ""),
+            ExportError::Halted(Halt::Memory(_)) => (Exit::Usage, " (--max-memory SIZE raises it)"),
+            _ => (Exit::Unknown, ""),
+        };
+        Fail {
+            code,
+            message: format!("{file}: level {}: {e}{hint}", level.title),
+        }
     })?;
     let header = vec![
         format!(

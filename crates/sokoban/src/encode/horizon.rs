@@ -1,5 +1,6 @@
 //! What the search needs from an encoding that grows one step at a time.
 
+use crate::halt::Halt;
 use crate::model::Plan;
 use gridsat_sat::{Backend, Formula, Lit};
 
@@ -21,6 +22,9 @@ pub trait HorizonEncoding {
     fn assert_goal(&mut self, goal: Lit);
     /// The formula built, taken out of the encoding.
     fn into_formula(self: Box<Self>) -> Formula;
+    /// Why the encoding stopped short, once its guard tripped (its formula is then
+    /// incomplete: only its sizes mean anything).
+    fn halted(&self) -> Option<&Halt>;
 }
 
 /// The result of [`HorizonEncoding::decode`].

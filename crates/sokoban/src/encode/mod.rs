@@ -9,6 +9,7 @@
 
 mod export;
 mod families;
+mod few;
 mod horizon;
 mod moves;
 mod prune;
@@ -16,7 +17,7 @@ mod pushes;
 mod reach;
 mod waste;
 
-pub use export::{Export, export};
+pub use export::{Export, ExportError, export};
 pub use families::{MoveFamily, PushFamily};
 pub use horizon::{Decoded, HorizonEncoding};
 pub use moves::{MoveEncoding, MoveOptions};

@@ -2,6 +2,7 @@
 
 use super::schedule::Schedule;
 use crate::encode::{Decoded, HorizonEncoding};
+use crate::halt::Halt;
 use crate::model::Plan;
 use gridsat_sat::{Backend, Budget, Formula, Lit, Outcome, SolverError, StopReason};
 use std::time::{Duration, Instant};
@@ -77,7 +78,7 @@ pub enum SearchOutcome {
         /// Largest cost proven to have no plan (at most this many: none).
         proven_below: Option<usize>,
         /// What stopped the search before optimality was proven, if anything did.
-        stopped: Option<StopReason>,
+        stopped: Option<Halt>,
     },
     /// No plan within `max_horizon` (proven by an unsatisfiable call there, or one
     /// below it and parity).
@@ -99,7 +100,7 @@ pub enum SearchOutcome {
         /// The horizon being asked when the search stopped.
         horizon: usize,
         /// What stopped it.
-        reason: StopReason,
+        halt: Halt,
     },
 }
 
@@ -217,7 +218,9 @@ impl Search<'_, '_> {
             return Ok(Some(self.give_up()));
         }
         let goal = self.enc.goal(self.horizon);
-        self.feed();
+        if self.enc.halted().is_some() || !self.feed() {
+            return Ok(Some(self.give_up()));
+        }
         self.report(None);
         let t1 = Instant::now();
         // Below a known plan every later question asks for fewer pushes, and a plan
@@ -241,30 +244,38 @@ impl Search<'_, '_> {
         }
     }
 
-    /// Extends the encoding to the current horizon; false when the budget ran out.
+    /// Extends the encoding to the current horizon; false when the budget ran out (or
+    /// the encoding's guard tripped inside a step).
     fn build(&mut self) -> bool {
         let t0 = Instant::now();
-        while self.enc.horizon() < self.horizon {
-            if self.budget.stopped() {
-                self.stats.encode_time += t0.elapsed();
-                return false;
+        let mut going = self.enc.halted().is_none();
+        while going && self.enc.horizon() < self.horizon {
+            going = !self.budget.stopped();
+            if going {
+                self.enc.extend();
+                going = self.enc.halted().is_none();
             }
-            self.enc.extend();
         }
         self.stats.encode_time += t0.elapsed();
-        true
+        going
     }
 
-    /// Gives the solver the clauses it has not seen yet.
-    fn feed(&mut self) {
+    /// Gives the solver the clauses it has not seen yet; false when the budget ran out
+    /// on the way (a formula of millions of clauses takes seconds to hand over).
+    fn feed(&mut self) -> bool {
         let t0 = Instant::now();
         let f = self.enc.formula();
         self.solver.reserve(f.num_vars());
-        for i in self.fed..f.num_clauses() {
-            self.solver.add_clause(f.clause(i));
+        let end = f.num_clauses();
+        while self.fed < end {
+            if self.fed % 4096 == 0 && self.budget.stopped() {
+                break;
+            }
+            self.solver.add_clause(f.clause(self.fed));
+            self.fed += 1;
         }
-        self.fed = f.num_clauses();
         self.stats.encode_time += t0.elapsed();
+        self.fed == end
     }
 
     fn report(&mut self, outcome: Option<Outcome>) {
@@ -300,6 +311,7 @@ impl Search<'_, '_> {
                 self.horizon = self.schedule.down(cost - 1);
                 Ok(None)
             }
+            Decoded::Refined if self.enc.halted().is_some() => Ok(Some(self.give_up())),
             Decoded::Refined => {
                 self.stats.refinements += 1;
                 Ok(None)
@@ -349,19 +361,22 @@ impl Search<'_, '_> {
 
     /// What is known when a limit stops the search.
     fn give_up(&mut self) -> SearchOutcome {
-        let reason = self.budget.stop_reason().unwrap_or(StopReason::TimeLimit);
+        let halt = match self.enc.halted() {
+            Some(h) => h.clone(),
+            None => Halt::Stopped(self.budget.stop_reason().unwrap_or(StopReason::TimeLimit)),
+        };
         match self.best.take() {
             Some((plan, cost)) => SearchOutcome::Plan {
                 plan,
                 horizon: cost,
                 optimal: false,
                 proven_below: self.proven,
-                stopped: Some(reason),
+                stopped: Some(halt),
             },
             None => SearchOutcome::Unknown {
                 proven_below: self.proven,
                 horizon: self.horizon,
-                reason,
+                halt,
             },
         }
     }

@@ -4,8 +4,9 @@
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
 use super::report::{Report, SolveStats, Verdict};
-use crate::analysis::{Proof, Unsolvable, analyse, matching_bound, move_lower_bound, state_bound};
+use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
+use crate::halt::{Guard, Halt, SOLVER_COST};
 use crate::model::{Board, Level, Plan};
 use crate::replay::verify;
 use crate::search::{
@@ -40,27 +41,30 @@ struct Prepared {
     parity: Option<usize>,
 }
 
-/// The encoding of `opts.optimize` on `board` (or why the level has no solution, from
-/// the push encoding's pair table).
-fn prepare(board: &Board, opts: &SolveOptions) -> Result<Prepared, Unsolvable> {
+/// The encoding of `opts.optimize` on the board, built within `budget` (or why the
+/// level has no solution, from the push encoding's pair table).
+fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepared, Unsolvable> {
+    let (board, guard) = (&a.board, Guard::new(budget, SOLVER_COST));
     if opts.optimize == Optimize::Moves {
         let mut mo = opts.moves;
         mo.max_pushes = min_cap(mo.max_pushes, opts.max_pushes);
         return Ok(Prepared {
-            enc: Box::new(MoveEncoding::new(board, mo)),
-            start: move_lower_bound(board),
+            enc: Box::new(MoveEncoding::new(board, mo, guard)),
+            start: move_lower_bound(board, a.bound),
             max: opts.max_moves,
             parity: None,
         });
     }
-    let enc = PushEncoding::new(board, opts.pushes);
-    if let Some((a, b)) = enc.dead_start_pair() {
-        return Err(Unsolvable::dead_pair(board, a, b));
+    let enc = PushEncoding::new(board, opts.pushes, guard);
+    if enc.halted().is_none()
+        && let Some((x, y)) = enc.dead_start_pair()
+    {
+        return Err(Unsolvable::dead_pair(board, x, y));
     }
     Ok(Prepared {
         parity: enc.parity(),
         enc: Box::new(enc),
-        start: matching_bound(board).unwrap_or(0) as usize,
+        start: a.bound as usize,
         max: min_cap(opts.max_pushes, opts.max_moves),
     })
 }
@@ -97,25 +101,30 @@ pub(super) fn solve_one(
         states: None,
         longest: None,
     };
-    let board = match analyse(level) {
-        Ok(b) => b,
-        Err(why) => return Ok(s.unsolvable(why)),
+    let analysis = match analyse(level, budget) {
+        Ok(Ok(a)) => a,
+        Ok(Err(why)) => return Ok(s.unsolvable(why)),
+        Err(halt) => return Ok(s.halted_before_search(&halt)),
     };
-    s.states = state_bound(&board);
+    let board = &analysis.board;
+    s.states = state_bound(board);
     s.longest = s
         .states
         .and_then(|n| usize::try_from(n.saturating_sub(1)).ok());
-    if let Some(report) = s.exhaust(&board) {
+    if let Some(report) = s.exhaust(board) {
         return Ok(report);
     }
     let mut solver = build_backend(opts)?;
-    let mut p = match prepare(&board, opts) {
+    let mut p = match prepare(&analysis, opts, budget) {
         Ok(p) => p,
         Err(why) => return Ok(s.unsolvable(why)),
     };
+    if let Some(halt) = p.enc.halted() {
+        return Ok(s.halted_before_search(halt));
+    }
     let seed = match given_seed {
         Some(seed) => Some(seed),
-        None => match s.seed(&board, p.max) {
+        None => match s.seed(board, p.max) {
             Ok(seed) => seed,
             Err(why) => return Ok(s.unsolvable(why)),
         },
@@ -139,6 +148,15 @@ impl Solve<'_> {
     /// The unit of the horizons: "moves" or "pushes".
     fn unit(&self) -> &'static str {
         self.opts.optimize.name()
+    }
+
+    /// Stopped before any solver call: in the analysis or while building the encoding.
+    fn halted_before_search(&self, halt: &Halt) -> Report {
+        let mut r = Report::empty(Verdict::Unknown, self.opts.optimize);
+        r.stopped = Some(halt.reason());
+        r.reason = Some(format!("{} before the search", stop_words(halt)));
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        r
     }
 
     fn unsolvable(&self, why: Unsolvable) -> Report {
@@ -178,6 +196,13 @@ impl Solve<'_> {
             max_pushes: max,
             ..SeedLimits::default()
         };
+        // The search keeps up to `max_states` states of `k` boxes each: no seed when they
+        // would take more than a quarter of the memory budget.
+        let per_state = 8 * board.boxes.len() as u64 + 96;
+        let bytes = 4 * per_state * limits.max_states as u64;
+        if self.budget.memory_limit().is_some_and(|m| bytes > m) {
+            return Ok(None);
+        }
         let run = seed_plan(board, &limits, &self.budget.share(0.1));
         if let Some(states) = run.exhausted {
             return Err(Unsolvable::NoPlan(Proof::Exhaustive { states }));
@@ -229,8 +254,8 @@ impl Solve<'_> {
             SearchOutcome::Unknown {
                 proven_below,
                 horizon,
-                reason,
-            } => unknown(&mut report, horizon, proven_below, reason),
+                halt,
+            } => unknown(&mut report, horizon, proven_below, &halt),
         }
         report.stats.seconds = self.began.elapsed().as_secs_f64();
         Ok(report)
@@ -245,7 +270,7 @@ impl Solve<'_> {
         plan: Plan,
         horizon: usize,
         optimal: bool,
-        stopped: Option<StopReason>,
+        stopped: Option<Halt>,
     ) -> Result<Option<Report>, SolveError> {
         let r = verify(self.level, &plan)?;
         let count = match self.opts.optimize {
@@ -285,7 +310,7 @@ impl Solve<'_> {
         report.pushes = Some(r.pushes);
         report.optimal = optimal.then_some(self.opts.optimize);
         if !optimal {
-            report.stopped = Some(stopped.unwrap_or(StopReason::TimeLimit));
+            report.stopped = Some(stopped.map_or(StopReason::TimeLimit, |h| h.reason()));
         }
         Ok(None)
     }
@@ -352,16 +377,24 @@ fn solve_stats(
     }
 }
 
-/// Stopped by `reason` at `horizon`, with what was proven.
-fn unknown(report: &mut Report, horizon: usize, proven_below: Option<usize>, reason: StopReason) {
+/// What stopped the work, in words: "time limit reached", "interrupted", "memory limit
+/// reached (…what would not fit…)".
+fn stop_words(halt: &Halt) -> String {
+    match halt {
+        Halt::Memory(m) => format!("memory limit reached ({m})"),
+        h => match h.reason() {
+            StopReason::Interrupted => "interrupted".into(),
+            _ => "time limit reached".into(),
+        },
+    }
+}
+
+/// Stopped by `halt` at `horizon`, with what was proven.
+fn unknown(report: &mut Report, horizon: usize, proven_below: Option<usize>, halt: &Halt) {
     report.horizon = Some(horizon);
     report.proven_below = proven_below;
-    report.stopped = Some(reason);
-    let why = match reason {
-        StopReason::Interrupted => "interrupted",
-        StopReason::MemoryLimit => "memory limit reached",
-        _ => "time limit reached",
-    };
+    report.stopped = Some(halt.reason());
+    let why = stop_words(halt);
     report.reason = Some(match proven_below {
         Some(p) => format!(
             "{why} at horizon {horizon}; no plan of at most {p} {} exists",

@@ -94,6 +94,9 @@ impl PushEncoding {
     fn add_loop(&mut self, set: Vec<u32>) {
         let i = self.loops.len();
         for t in 1..self.reach.len() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let at = self.at(t);
             let sr = self.reach[t];
             add_loop_formula(
