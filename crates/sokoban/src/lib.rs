@@ -39,8 +39,8 @@ mod tests;
 
 pub use analysis::{Proof, Unsolvable};
 pub use encode::{
-    Encoding, Export, ExportError, MoveFamily, MoveOptions, Prune, PushFamily, PushOptions, Reach,
-    export,
+    Encoding, Export, ExportError, ExportOptions, ModelError, MoveFamily, MoveOptions, Prune,
+    PushFamily, PushOptions, Reach, decode_model, export,
 };
 pub use halt::Halt;
 pub use io::{Format, ParseError, board_text, parse_levels, plan_frames, select_levels};

@@ -1,4 +1,4 @@
-//! `gridsat sokoban …`: solve, verify, encode and show Sokoban levels.
+//! `gridsat sokoban …`: solve, verify, encode, decode and show Sokoban levels.
 
 mod encode;
 mod levels;
@@ -21,6 +21,8 @@ pub enum SokobanCmd {
     Verify(verify::VerifyArgs),
     /// Write the CNF of one horizon as DIMACS with comments naming the variables.
     Encode(encode::EncodeArgs),
+    /// Turn a SAT solver's model of an encoded formula back into a verified plan.
+    Decode(encode::DecodeArgs),
     /// Print a level, and with a plan every frame of it.
     Show(show::ShowArgs),
 }
@@ -44,6 +46,7 @@ pub fn run(cmd: SokobanCmd) -> Result<Exit, Fail> {
         SokobanCmd::Solve(a) => solve::solve(a),
         SokobanCmd::Verify(a) => verify::verify(a),
         SokobanCmd::Encode(a) => encode::encode(a),
+        SokobanCmd::Decode(a) => encode::decode(a),
         SokobanCmd::Show(a) => show::show(a),
     }
 }

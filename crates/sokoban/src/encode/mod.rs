@@ -17,9 +17,9 @@ mod pushes;
 mod reach;
 mod waste;
 
-pub use export::{Export, ExportError, export};
+pub use export::{Export, ExportError, ExportOptions, ModelError, decode_model, export};
 pub use families::{MoveFamily, PushFamily};
-pub use horizon::{Decoded, HorizonEncoding};
+pub use horizon::{Decoded, HorizonEncoding, SolverValues};
 pub use moves::{MoveEncoding, MoveOptions};
 pub use prune::Prune;
 pub use pushes::{PushEncoding, PushOptions};

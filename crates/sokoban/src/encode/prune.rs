@@ -53,6 +53,17 @@ impl MoveOptions {
     }
 }
 
+impl MoveOptions {
+    /// The options with every pruning family off (the textbook encoding).
+    pub fn plain() -> MoveOptions {
+        let mut o = MoveOptions::default();
+        for &p in Prune::ALL {
+            o.set(p, false);
+        }
+        o
+    }
+}
+
 impl PushOptions {
     /// Switches `family` on or off (families of the move encoding only are ignored).
     pub fn set(&mut self, family: Prune, on: bool) {

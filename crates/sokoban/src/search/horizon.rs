@@ -1,7 +1,7 @@
 //! Incremental horizon growth in one solver: add a step, assume "goal at T", repeat.
 
 use super::schedule::Schedule;
-use crate::encode::{Decoded, HorizonEncoding};
+use crate::encode::{Decoded, HorizonEncoding, SolverValues};
 use crate::halt::Halt;
 use crate::model::Plan;
 use gridsat_sat::{Backend, Budget, Formula, Lit, Outcome, SolverError, StopReason};
@@ -294,7 +294,7 @@ impl Search<'_, '_> {
     /// A model at the current horizon: a plan (optimal when the horizon below it is
     /// proven empty; otherwise ask just below it), or a refinement and the same call.
     fn on_sat(&mut self) -> Result<Option<SearchOutcome>, SearchError> {
-        match self.enc.decode(&*self.solver, self.horizon) {
+        match self.enc.decode(&SolverValues(&*self.solver), self.horizon) {
             Decoded::Plan(plan, cost) => {
                 let cost = cost.min(self.horizon);
                 if cost == 0 || self.proven == Some(cost - 1) {

@@ -13,11 +13,11 @@ mod state;
 mod step;
 
 use super::families::MoveFamily;
-use super::horizon::{Decoded, HorizonEncoding};
+use super::horizon::{Decoded, HorizonEncoding, Values};
 use crate::analysis::{INF, dist_to_goals, push_dist_from, walk_distances};
 use crate::halt::{Guard, Halt};
 use crate::model::Board;
-use gridsat_sat::{AmoEncoding, Backend, Block, FamilyId, Formula, Lit};
+use gridsat_sat::{AmoEncoding, Block, FamilyId, Formula, Lit};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -293,7 +293,7 @@ impl HorizonEncoding for MoveEncoding {
         self.guard.halt()
     }
 
-    fn decode(&mut self, s: &dyn Backend, horizon: usize) -> Decoded {
+    fn decode(&mut self, s: &dyn Values, horizon: usize) -> Decoded {
         let plan = self.read_plan(s, horizon);
         let cost = plan.len();
         Decoded::Plan(plan, cost)

@@ -19,13 +19,13 @@ mod tables;
 
 use super::families::PushFamily;
 use super::few::Few;
-use super::horizon::{Decoded, HorizonEncoding};
+use super::horizon::{Decoded, HorizonEncoding, Values};
 use super::reach::{Grid, Reach, StepReach};
 use super::waste::WasteCounter;
 use crate::analysis::{INF, PairLists, dist_to_goals, freeze_patterns, push_parity};
 use crate::halt::{Guard, Halt};
 use crate::model::Board;
-use gridsat_sat::{Backend, Block, FamilyId, Formula, Lit};
+use gridsat_sat::{Block, FamilyId, Formula, Lit};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tables::{Cand, Candidates};
@@ -378,7 +378,7 @@ impl HorizonEncoding for PushEncoding {
         self.guard.halt()
     }
 
-    fn decode(&mut self, s: &dyn Backend, horizon: usize) -> Decoded {
+    fn decode(&mut self, s: &dyn Values, horizon: usize) -> Decoded {
         self.read_plan(s, horizon)
     }
 }
