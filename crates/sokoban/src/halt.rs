@@ -132,6 +132,11 @@ impl Guard {
             .saturating_add(literals.saturating_mul(self.per_literal))
     }
 
+    /// The budget watched.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     /// Why the guard tripped, if it did.
     pub fn halt(&self) -> Option<&Halt> {
         self.halt.as_ref()

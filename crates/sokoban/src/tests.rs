@@ -88,7 +88,7 @@ proptest! {
         let Some(l) = pulled_level(w, h, &walls, 2, &pulls) else { return Ok(()) };
         let Ok(board) = analyse(&l) else { return Ok(()) };
         prop_assume!(board.fixed.is_empty());
-        let Some(table) = pair_table(&board) else { return Ok(()) };
+        let Some(table) = pair_table(&board, &Budget::unlimited()) else { return Ok(()) };
         let n = board.len();
         let (a, b) = (pick.0 % n, pick.1 % n);
         prop_assume!(a != b);

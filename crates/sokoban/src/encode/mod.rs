@@ -27,6 +27,7 @@ pub use reach::Reach;
 
 gridsat_sat::named_enum! {
     /// The two encodings (the unit of their horizon).
+    #[non_exhaustive]
     pub enum Encoding ("encoding") default Pushes {
         /// The push encoding (horizon = pushes)
         Pushes = "pushes",

@@ -6,6 +6,7 @@ use super::pushes::PushOptions;
 gridsat_sat::named_enum! {
     /// A pruning family: clauses no shortest plan violates, which only make the solver's
     /// work smaller. Each applies to one encoding or both.
+    #[non_exhaustive]
     pub enum Prune ("pruning family") {
         /// Dead squares
         DeadSquares = "dead-squares",

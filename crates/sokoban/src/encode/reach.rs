@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 gridsat_sat::named_enum! {
     /// Which reachability encoding the push encoding uses.
+    #[non_exhaustive]
     pub enum Reach ("reachability encoding") default Loops {
         /// Lazily added loop formulas (unfounded sets excluded on demand)
         Loops = "loops",

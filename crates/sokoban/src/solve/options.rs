@@ -5,6 +5,7 @@ use gridsat_sat::BackendSpec;
 
 gridsat_sat::named_enum! {
     /// What to minimise.
+    #[non_exhaustive]
     pub enum Optimize ("optimization goal") default Pushes {
         /// Fewest pushes (push encoding)
         Pushes = "pushes",
@@ -27,6 +28,7 @@ impl Optimize {
 
 gridsat_sat::named_enum! {
     /// CaDiCaL's option sets.
+    #[non_exhaustive]
     pub enum CadicalConfig ("CaDiCaL option set") {
         /// CaDiCaL's defaults
         Default = "default",

@@ -187,6 +187,7 @@ impl Switched {
         waste_family: FamilyId,
         guard: &mut Guard,
     ) -> Switched {
+        let budget = guard.budget().clone();
         let mut on = |wanted: bool| wanted && guard.check_time();
         Switched {
             not_first: if on(opts.symmetry) {
@@ -201,7 +202,7 @@ impl Switched {
                 Vec::new()
             },
             pairs: if on(opts.pairs && board.boxes.len() >= 2) {
-                PairLists::new(board, to_goal)
+                PairLists::new(board, to_goal, &budget)
             } else {
                 PairLists::default()
             },
