@@ -415,21 +415,18 @@ fn verify_replays_plans_and_rejects_bad_ones() {
     ]);
     assert_eq!(Some(o.code), Some(0));
     assert!(o.stdout.clone().contains("3 moves, 2 pushes"));
+    // The replay decides which moves push, whatever the letter case says (issue 13):
+    // `rrR` is read as `rRR`.
     let o = run(&[
         "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rrR",
     ]);
-    assert_eq!(Some(o.code), Some(5));
-    assert!(
-        o.stdout
-            .clone()
-            .contains("move 2: 'r' pushes a box, so it must be written 'R'"),
-        "{}",
-        o.stdout.clone()
-    );
+    assert_eq!(Some(o.code), Some(0), "{}", o.stdout.clone());
+    assert!(o.stdout.clone().contains("3 moves, 2 pushes"));
+    // A plan that does not solve the level is the user's wrong answer: exit 1.
     let o = run(&[
         "sokoban", "verify", &tiny, "--level", "corridor", "--plan", "rR",
     ]);
-    assert_eq!(Some(o.code), Some(5));
+    assert_eq!(Some(o.code), Some(1));
     assert!(o.stdout.clone().contains("not solved"));
     let o = run(&["sokoban", "verify", &tiny, "--plan", "r"]);
     assert_eq!(Some(o.code), Some(2), "several levels and none chosen");

@@ -27,6 +27,7 @@ extern crate self as gridsat_sokoban;
 
 mod analysis;
 mod encode;
+mod halt;
 mod io;
 mod model;
 mod replay;
@@ -36,13 +37,15 @@ mod solve;
 #[cfg(test)]
 mod tests;
 
-pub use analysis::Unsolvable;
+pub use analysis::{Proof, Unsolvable};
 pub use encode::{
-    Encoding, Export, MoveFamily, MoveOptions, Prune, PushFamily, PushOptions, Reach, export,
+    Encoding, Export, ExportError, ExportOptions, ModelError, MoveFamily, MoveOptions, Prune,
+    PushFamily, PushOptions, Reach, decode_model, export,
 };
+pub use halt::Halt;
 pub use io::{Format, ParseError, board_text, parse_levels, plan_frames, select_levels};
 pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
-pub use replay::{Problem, ReplayError, Replayed, frames, replay, verify};
+pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
 pub use search::Progress;
 pub use solve::{
     CadicalConfig, Optimize, Report, SolveError, SolveOptions, SolveStats, Verdict, solve_level,

@@ -5,7 +5,8 @@
 #[path = "../tests/bfs/mod.rs"]
 mod bfs;
 
-use crate::analysis::{analyse, pair_table, push_parity, start_symmetries};
+use crate::analysis::{Analysis, Unsolvable, pair_table, push_parity, start_symmetries};
+use crate::model::{Board, Level};
 use crate::replay::verify;
 use crate::search::{SeedLimits, seed_plan};
 use bfs::{Game, TINY, level, mirrored_level, pulled_level};
@@ -27,6 +28,13 @@ fn tiny_levels_have_the_push_parity_of_the_bfs_optimum() {
     }
 }
 
+/// The board of a level that passes the checks before search.
+fn analyse(l: &Level) -> Result<Board, Unsolvable> {
+    crate::analysis::analyse(l, &Budget::unlimited())
+        .unwrap()
+        .map(|a: Analysis| a.board)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -45,6 +53,7 @@ proptest! {
         if let Ok(board) = analyse(&l) {
             prop_assert_eq!(push_parity(&board), Some(pushes as usize % 2), "{}", l);
             let s = seed_plan(&board, &SeedLimits::default(), &Budget::unlimited())
+                .seed
                 .expect("solvable and small");
             prop_assert!(s.pushes >= pushes as usize);
             prop_assert_eq!(verify(&l, &s.plan).unwrap().pushes, s.pushes);
@@ -79,7 +88,7 @@ proptest! {
         let Some(l) = pulled_level(w, h, &walls, 2, &pulls) else { return Ok(()) };
         let Ok(board) = analyse(&l) else { return Ok(()) };
         prop_assume!(board.fixed.is_empty());
-        let Some(table) = pair_table(&board) else { return Ok(()) };
+        let Some(table) = pair_table(&board, &Budget::unlimited()) else { return Ok(()) };
         let n = board.len();
         let (a, b) = (pick.0 % n, pick.1 % n);
         prop_assume!(a != b);

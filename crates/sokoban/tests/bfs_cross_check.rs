@@ -11,8 +11,8 @@ mod bfs;
 use bfs::{Game, TINY, level, mirrored_level, pulled_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Plan, PushOptions, Reach, Report, SolveOptions, Verdict, replay, solve_level,
-    verify,
+    Level, Optimize, Plan, PushOptions, Reach, Report, SolveOptions, Verdict, play, replay,
+    solve_level, summary, verify,
 };
 use proptest::prelude::*;
 
@@ -251,6 +251,44 @@ proptest! {
             }
             (Err(e), Err(k)) => prop_assert_eq!(e.step, k),
             (a, b) => prop_assert!(false, "simulator {:?} vs model {:?} on {}", a, b, plan),
+        }
+    }
+
+    /// Plans read leniently (letter case ignored, as people write them): the simulator
+    /// pushes exactly when the model does, and marks those moves as pushes.
+    #[test]
+    fn any_case_plans_play_like_the_bfs_model(
+        idx in 0usize..6,
+        plan in prop::collection::vec(prop::sample::select(vec!['u','d','l','r','U','D','L','R']), 0..30),
+    ) {
+        let l = level(TINY[idx]);
+        let g = Game::of(&l);
+        let text: String = plan.into_iter().collect();
+        let mut s = (l.player, l.boxes.clone());
+        let mut marks = String::new();
+        let mut expected = Ok(());
+        for (k, ch) in text.chars().enumerate() {
+            let d = "udlr".find(ch.to_ascii_lowercase()).unwrap();
+            match g.step(&s, d) {
+                Some((n, pushed)) => {
+                    marks.push(if pushed { ch.to_ascii_uppercase() } else { ch.to_ascii_lowercase() });
+                    s = n;
+                }
+                None => {
+                    expected = Err(k + 1);
+                    break;
+                }
+            }
+        }
+        match (play(&l, &text.parse().unwrap()), expected) {
+            (Ok(p), Ok(())) => {
+                prop_assert_eq!(p.plan.to_string(), marks);
+                let r = summary(&l, &p);
+                prop_assert_eq!((r.player, r.boxes), (s.0, s.1.clone()));
+                prop_assert_eq!(r.solved, g.solved(&s));
+            }
+            (Err(e), Err(k)) => prop_assert_eq!(e.step, k),
+            (a, b) => prop_assert!(false, "simulator {:?} vs model {:?} on {}", a, b, text),
         }
     }
 }

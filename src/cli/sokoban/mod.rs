@@ -1,4 +1,4 @@
-//! `gridsat sokoban …`: solve, verify, encode and show Sokoban levels.
+//! `gridsat sokoban …`: solve, verify, encode, decode and show Sokoban levels.
 
 mod encode;
 mod levels;
@@ -17,10 +17,12 @@ use std::path::PathBuf;
 pub enum SokobanCmd {
     /// Find an optimal plan (fewest pushes by default, or fewest moves).
     Solve(solve::SolveArgs),
-    /// Replay a LURD plan and check that it solves the level.
+    /// Replay a plan (LURD or course moves) and check that it solves the level.
     Verify(verify::VerifyArgs),
     /// Write the CNF of one horizon as DIMACS with comments naming the variables.
     Encode(encode::EncodeArgs),
+    /// Turn a SAT solver's model of an encoded formula back into a verified plan.
+    Decode(encode::DecodeArgs),
     /// Print a level, and with a plan every frame of it.
     Show(show::ShowArgs),
 }
@@ -44,6 +46,7 @@ pub fn run(cmd: SokobanCmd) -> Result<Exit, Fail> {
         SokobanCmd::Solve(a) => solve::solve(a),
         SokobanCmd::Verify(a) => verify::verify(a),
         SokobanCmd::Encode(a) => encode::encode(a),
+        SokobanCmd::Decode(a) => encode::decode(a),
         SokobanCmd::Show(a) => show::show(a),
     }
 }

@@ -36,9 +36,10 @@ fn lexicographic(r: &Report) -> String {
 
 /// The optimality claim of a plan in one unit.
 fn single(r: &Report) -> String {
-    let unit = match r.optimize {
-        Optimize::Pushes => "pushes",
-        Optimize::Moves | Optimize::PushesMoves => "moves",
+    let unit = if r.optimize == Optimize::Pushes {
+        "pushes"
+    } else {
+        "moves"
     };
     let mut s = format!(
         ", {} moves, {} pushes",

@@ -5,7 +5,7 @@ use super::levels::one;
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sokoban::{Plan, frames, plan_frames};
+use gridsat_sokoban::{Plan, plan_frames, play};
 use std::io::Write;
 
 /// Arguments of `show`.
@@ -13,7 +13,8 @@ use std::io::Write;
 pub struct ShowArgs {
     #[command(flatten)]
     pub levels: LevelArgs,
-    /// A LURD plan whose frames to print.
+    /// A plan whose frames to print: LURD in any case, or the course output `R D R …`
+    /// (the replay decides which moves push).
     #[arg(long)]
     pub plan: Option<String>,
 }
@@ -42,7 +43,7 @@ pub fn show(a: ShowArgs) -> Result<Exit, Fail> {
         ))
     };
     let plan: Plan = text.parse().map_err(|e| bad(&e))?;
-    let all = frames(&level, &plan).map_err(|e| bad(&e))?;
-    write!(out, "{}", plan_frames(&level, &plan, &all))?;
+    let played = play(&level, &plan).map_err(|e| bad(&e))?;
+    write!(out, "{}", plan_frames(&level, &played.plan, &played.frames))?;
     Ok(Exit::Ok)
 }

@@ -5,18 +5,21 @@ use super::levels::one;
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sokoban::{Plan, replay};
+use gridsat_sokoban::{Plan, play, summary};
 
 /// Arguments of `verify`.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     #[command(flatten)]
     pub levels: LevelArgs,
-    /// The plan in LURD notation (lowercase moves, uppercase pushes).
+    /// The plan: LURD letters in any case (the replay decides which moves push), or the
+    /// course output `R D R …`; whitespace is ignored.
     #[arg(long)]
     pub plan: String,
 }
 
+/// Replays the plan: exit 0 when it solves the level, 1 (with the reason) when it does
+/// not or cannot be played.
 pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
     let level = one(&a.levels)?;
     let file = display_name(&a.levels.file);
@@ -24,30 +27,27 @@ pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
     let invalid = |e: &dyn std::fmt::Display| {
         println!("level {title}: invalid plan: {e}");
         Fail {
-            code: Exit::Failure,
+            code: Exit::NoSolution,
             message: format!("{file}: level {title}: the plan does not replay: {e}"),
         }
     };
     let plan: Plan = a.plan.parse().map_err(|e| invalid(&e))?;
-    match replay(&level, &plan) {
-        Err(e) => Err(invalid(&e)),
-        Ok(r) if !r.solved => {
-            let off = r.boxes.iter().filter(|&&b| !level.goals[b]).count();
-            println!(
-                "level {title}: not solved: after {} moves ({} pushes) {off} box(es) stand off a goal",
-                r.moves, r.pushes
-            );
-            Err(Fail {
-                code: Exit::Failure,
-                message: format!("{file}: level {title}: the plan does not solve the level"),
-            })
-        }
-        Ok(r) => {
-            println!(
-                "level {title}: valid: solves the level in {} moves, {} pushes",
-                r.moves, r.pushes
-            );
-            Ok(Exit::Ok)
-        }
+    let played = play(&level, &plan).map_err(|e| invalid(&e))?;
+    let r = summary(&level, &played);
+    if !r.solved {
+        let off = r.boxes.iter().filter(|&&b| !level.goals[b]).count();
+        println!(
+            "level {title}: not solved: after {} moves ({} pushes) {off} box(es) stand off a goal",
+            r.moves, r.pushes
+        );
+        return Err(Fail {
+            code: Exit::NoSolution,
+            message: format!("{file}: level {title}: the plan does not solve the level"),
+        });
     }
+    println!(
+        "level {title}: valid: solves the level in {} moves, {} pushes",
+        r.moves, r.pushes
+    );
+    Ok(Exit::Ok)
 }

@@ -2,30 +2,36 @@
 //! (Hungarian method), and for moves that plus the walk to the nearest box.
 
 use super::distances::{INF, dist_to_goal, walk_distances};
+use crate::halt::Halt;
 use crate::model::Board;
+use gridsat_sat::Budget;
 
 /// The least total push distance over all assignments of the movable boxes to distinct
-/// goals, or `None` when no assignment reaches every box's goal.
-pub fn matching_bound(board: &Board) -> Option<u32> {
+/// goals, or `None` when no assignment reaches every box's goal. Checks `budget`
+/// between searches and refuses a cost table beyond its memory.
+pub fn matching_bound(board: &Board, budget: &Budget) -> Result<Option<u32>, Halt> {
     let goals = board.goals();
-    let cost: Vec<Vec<u32>> = goals
-        .iter()
-        .map(|&g| {
-            let d = dist_to_goal(board, g);
-            board.boxes.iter().map(|&b| d[b as usize]).collect()
-        })
-        .collect();
+    let (k, m) = (board.boxes.len() as u64, goals.len() as u64);
+    budget.admit(8 * k * m + 16 * m, || {
+        format!("the costs of {k} boxes to {m} goals")
+    })?;
+    let mut cost: Vec<Vec<u32>> = Vec::with_capacity(goals.len());
+    for &g in &goals {
+        budget.check()?;
+        let d = dist_to_goal(board, g);
+        cost.push(board.boxes.iter().map(|&b| d[b as usize]).collect());
+    }
     // Rows: boxes, columns: goals.
     let rows: Vec<Vec<u32>> = (0..board.boxes.len())
         .map(|b| cost.iter().map(|col| col[b]).collect())
         .collect();
-    min_cost_assignment(&rows)
+    min_cost_assignment(&rows, budget)
 }
 
-/// An admissible lower bound on the number of moves: the matching bound on pushes plus
-/// the walk to the nearest box.
-pub fn move_lower_bound(board: &Board) -> usize {
-    let pushes = matching_bound(board).unwrap_or(0) as usize;
+/// An admissible lower bound on the number of moves: the matching bound on pushes
+/// (`pushes`) plus the walk to the nearest box.
+pub fn move_lower_bound(board: &Board, pushes: u32) -> usize {
+    let pushes = pushes as usize;
     if pushes == 0 {
         return 0;
     }
@@ -41,15 +47,15 @@ pub fn move_lower_bound(board: &Board) -> usize {
 }
 
 /// Minimum-cost assignment of every row to a distinct column (rows ≤ columns);
-/// [`INF`] entries are forbidden.
-pub fn min_cost_assignment(cost: &[Vec<u32>]) -> Option<u32> {
+/// [`INF`] entries are forbidden. Checks `budget` once per row (O(rows · columns) each).
+pub fn min_cost_assignment(cost: &[Vec<u32>], budget: &Budget) -> Result<Option<u32>, Halt> {
     let n = cost.len();
     if n == 0 {
-        return Some(0);
+        return Ok(Some(0));
     }
     let m = cost[0].len();
     if m < n {
-        return None;
+        return Ok(None);
     }
     const BIG: i64 = 1 << 40;
     let c = |i: usize, j: usize| -> i64 {
@@ -62,6 +68,7 @@ pub fn min_cost_assignment(cost: &[Vec<u32>]) -> Option<u32> {
     let mut p = vec![0usize; m + 1];
     let mut way = vec![0usize; m + 1];
     for i in 1..=n {
+        budget.check()?;
         p[0] = i;
         let mut j0 = 0;
         let mut minv = vec![i64::MAX; m + 1];
@@ -110,11 +117,11 @@ pub fn min_cost_assignment(cost: &[Vec<u32>]) -> Option<u32> {
         .filter(|&j| p[j] != 0)
         .map(|j| c(p[j] - 1, j - 1))
         .sum();
-    if total >= BIG {
+    Ok(if total >= BIG {
         None
     } else {
         Some(total as u32)
-    }
+    })
 }
 
 #[cfg(test)]
@@ -156,7 +163,8 @@ mod tests {
                 let v = seed[(i * m + j) % seed.len()];
                 if v >= 10 { INF } else { v }
             }).collect()).collect();
-            prop_assert_eq!(min_cost_assignment(&cost), brute(&cost));
+            let found = min_cost_assignment(&cost, &Budget::unlimited()).unwrap();
+            prop_assert_eq!(found, brute(&cost));
         }
     }
 }

@@ -6,6 +6,27 @@ use crate::model::{Board, Dir};
 /// and walls, and two adjacent boxes each blocked by a wall across their line.
 pub fn freeze_patterns(board: &Board) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
+    // The sets found so far, to keep the first of each in `out` without a quadratic
+    // scan: every set lies in one 2×2 square of the grid, so its smallest level cell `m`
+    // and which of `m + 1`, `m + w − 1`, `m + w`, `m + w + 1` it holds name it.
+    let mut seen = vec![0u16; board.index.len()];
+    let w = board.width;
+    let mut add = |out: &mut Vec<Vec<u32>>, s: Vec<u32>| {
+        let m = board.cells[s[0] as usize];
+        let mut mask = 0u16;
+        for &c in &s[1..] {
+            let off = board.cells[c as usize] - m;
+            let bit = [1, w.wrapping_sub(1), w, w + 1]
+                .iter()
+                .position(|&o| o == off)
+                .expect("a freeze set lies in one 2×2 square");
+            mask |= 1 << bit;
+        }
+        if seen[m] & (1 << mask) == 0 {
+            seen[m] |= 1 << mask;
+            out.push(s);
+        }
+    };
     let n = board.len() as u32;
     let off_goal = |s: &[u32]| s.iter().any(|&c| !board.goal[c as usize]);
     for c in 0..n {
@@ -19,8 +40,8 @@ pub fn freeze_patterns(board: &Board) -> Vec<Vec<u32>> {
         let mut s: Vec<u32> = [Some(c), right, down, diag].into_iter().flatten().collect();
         s.sort_unstable();
         s.dedup();
-        if s.len() >= 2 && off_goal(&s) && !out.contains(&s) {
-            out.push(s);
+        if s.len() >= 2 && off_goal(&s) {
+            add(&mut out, s);
         }
         for (along, across) in [
             (Dir::Right, [Dir::Up, Dir::Down]),
@@ -33,8 +54,8 @@ pub fn freeze_patterns(board: &Board) -> Vec<Vec<u32>> {
                         .any(|d| board.nb[x as usize][d.index()].is_none())
                 };
                 let pair = vec![c.min(m), c.max(m)];
-                if blocked(c) && blocked(m) && off_goal(&pair) && !out.contains(&pair) {
-                    out.push(pair);
+                if blocked(c) && blocked(m) && off_goal(&pair) {
+                    add(&mut out, pair);
                 }
             }
         }
@@ -49,8 +70,8 @@ pub fn freeze_patterns(board: &Board) -> Vec<Vec<u32>> {
         let mut s: Vec<u32> = [Some(c), up, left, diag].into_iter().flatten().collect();
         s.sort_unstable();
         s.dedup();
-        if s.len() >= 2 && off_goal(&s) && !out.contains(&s) {
-            out.push(s);
+        if s.len() >= 2 && off_goal(&s) {
+            add(&mut out, s);
         }
     }
     // A single box in a 2×2 of walls is a corner: the dead squares cover it. Keep only

@@ -8,17 +8,19 @@ mod distances;
 mod freeze;
 mod pairs;
 mod parity;
+mod states;
 mod symmetry;
 mod verdict;
 mod walk;
 
-pub use bound::{matching_bound, move_lower_bound};
+pub use bound::move_lower_bound;
 pub use distances::{INF, dist_to_goal, dist_to_goals, push_dist_from, walk_distances};
 pub use freeze::freeze_patterns;
 pub use pairs::PairLists;
 #[cfg(test)]
 pub use pairs::pair_table;
 pub use parity::push_parity;
+pub use states::state_bound;
 pub use symmetry::start_symmetries;
-pub use verdict::{Unsolvable, analyse};
+pub use verdict::{Analysis, Proof, Unsolvable, analyse};
 pub use walk::{Push, pushes_to_plan};

@@ -7,6 +7,7 @@
 
 use super::distances::INF;
 use crate::model::{Board, Dir};
+use gridsat_sat::Budget;
 use std::collections::VecDeque;
 
 /// Above this many region cells the table is not built (n³ states).
@@ -27,15 +28,15 @@ impl PairTable {
 }
 
 /// Builds the table by a 0-1 breadth-first search backwards from every pair of goals:
-/// walks cost nothing, pulls cost one. `None` when the board is too large or has fewer
-/// than two goals.
-pub fn pair_table(board: &Board) -> Option<PairTable> {
+/// walks cost nothing, pulls cost one. `None` when the board is too large, has fewer
+/// than two goals, or `budget` runs out first.
+pub fn pair_table(board: &Board, budget: &Budget) -> Option<PairTable> {
     let n = board.len();
     let goals = board.goals();
     if n > MAX_PAIR_CELLS || goals.len() < 2 {
         return None;
     }
-    let dist = pull_pairs(board, &goals);
+    let dist = pull_pairs(board, &goals, budget)?;
     let idx = |a: usize, b: usize, p: usize| (a.min(b) * n + a.max(b)) * n + p;
     let mut out = vec![INF; n * n];
     for a in 0..n {
@@ -55,8 +56,8 @@ pub fn pair_table(board: &Board) -> Option<PairTable> {
 }
 
 /// The 0-1 search over (box, box, player) states backwards from the goal pairs:
-/// the fewest pushes from each state, `u16::MAX` where none.
-fn pull_pairs(board: &Board, goals: &[u32]) -> Vec<u16> {
+/// the fewest pushes from each state, `u16::MAX` where none (`None`: stopped).
+fn pull_pairs(board: &Board, goals: &[u32], budget: &Budget) -> Option<Vec<u16>> {
     let n = board.len();
     let idx = |a: usize, b: usize, p: usize| (a.min(b) * n + a.max(b)) * n + p;
     let mut dist = vec![u16::MAX; n * n * n];
@@ -71,7 +72,12 @@ fn pull_pairs(board: &Board, goals: &[u32]) -> Vec<u16> {
             }
         }
     }
+    let mut popped = 0u32;
     while let Some((a, b, p)) = q.pop_front() {
+        popped = popped.wrapping_add(1);
+        if popped % 65_536 == 0 && budget.stopped() {
+            return None;
+        }
         let (a, b, p) = (a as usize, b as usize, p as usize);
         let d = dist[idx(a, b, p)];
         // Walks: the player came from a free neighbour (cost 0, to the front).
@@ -103,7 +109,7 @@ fn pull_pairs(board: &Board, goals: &[u32]) -> Vec<u16> {
             }
         }
     }
-    dist
+    Some(dist)
 }
 
 /// What the pair table says that the one-box distances do not: pairs of cells two boxes
@@ -121,10 +127,11 @@ pub struct PairLists {
 impl PairLists {
     /// The lists from the pair table, given each cell's push distance to the nearest
     /// goal (`to_goal`; pairs with a dead square are left to the dead-square clauses).
-    /// Empty when the table is not built (a large board, fewer than two goals).
-    pub fn new(board: &Board, to_goal: &[u32]) -> PairLists {
+    /// Empty when the table is not built (a large board, fewer than two goals, the
+    /// budget spent).
+    pub fn new(board: &Board, to_goal: &[u32], budget: &Budget) -> PairLists {
         let mut lists = PairLists::default();
-        let Some(table) = pair_table(board) else {
+        let Some(table) = pair_table(board, budget) else {
             return lists;
         };
         let n = board.len() as u32;

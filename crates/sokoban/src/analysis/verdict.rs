@@ -3,7 +3,9 @@
 
 use super::bound::matching_bound;
 use super::distances::{INF, dist_to_goals};
+use crate::halt::Halt;
 use crate::model::{Board, CellRef, Level};
+use gridsat_sat::Budget;
 
 /// Why a level cannot be solved, found before any search.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -56,45 +58,97 @@ pub enum Unsolvable {
         /// (row, column) of the second box, 1-based.
         second: (usize, usize),
     },
+    /// No plan of any length, as the proof says.
+    #[error("no plan of any length: {0}")]
+    NoPlan(Proof),
+}
+
+/// How a level with no plan at any horizon was proven to have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Proof {
+    /// Every push state reachable from the start was searched.
+    #[error(
+        "exhaustive search of the {states} push state(s) reachable from the start, none solved"
+    )]
+    Exhaustive {
+        /// The states searched.
+        states: usize,
+    },
+    /// The encoding is unsatisfiable even without asking for the goal: no sequence of
+    /// steps keeps the constraints every shortest plan keeps (dead squares, freeze
+    /// patterns, push-count parity, …).
+    #[error(
+        "no sequence of {horizon} {unit} keeps the constraints every shortest plan keeps (the formula is unsatisfiable without the goal)"
+    )]
+    Invariants {
+        /// The horizon of the unsatisfiable formula.
+        horizon: usize,
+        /// "pushes" or "moves".
+        unit: &'static str,
+    },
+    /// No plan up to a horizon beyond which no shortest plan can go.
+    #[error(
+        "none of at most {horizon} {unit}, and no shortest plan is longer: the level has at most {states} states and a shortest plan never repeats one"
+    )]
+    StateBound {
+        /// The horizon proven to have no plan.
+        horizon: usize,
+        /// "pushes" or "moves".
+        unit: &'static str,
+        /// The bound on the level's states.
+        states: u64,
+    },
+}
+
+/// A board that passed the checks before search, with its matching bound.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The board.
+    pub board: Board,
+    /// The least total push distance of boxes to distinct goals: an admissible lower
+    /// bound on pushes.
+    pub bound: u32,
 }
 
 /// The board of a level, or why the level has no solution: more boxes than goals, a
 /// box that can never move off a non-goal, more movable boxes than goals they can
-/// reach, a box on a dead square, no assignment of boxes to distinct goals.
-pub fn analyse(level: &Level) -> Result<Board, Unsolvable> {
+/// reach, a box on a dead square, no assignment of boxes to distinct goals. Fails when
+/// `budget` runs out first.
+pub fn analyse(level: &Level, budget: &Budget) -> Result<Result<Analysis, Unsolvable>, Halt> {
     let total_goals = level.goal_count();
     if level.boxes.len() > total_goals {
-        return Err(Unsolvable::TooManyBoxes {
+        return Ok(Err(Unsolvable::TooManyBoxes {
             boxes: level.boxes.len(),
             goals: total_goals,
-        });
+        }));
     }
-    let board = Board::new(level);
+    let board = Board::within(level, budget)?;
     if let Some(s) = board.stuck.first() {
-        return Err(Unsolvable::StuckBox {
+        return Ok(Err(Unsolvable::StuckBox {
             at: level.cell_ref(s.cell),
             reachable: s.reachable,
-        });
+        }));
     }
     let goals = board.goal.iter().filter(|&&g| g).count();
     if board.boxes.len() > goals {
-        return Err(Unsolvable::TooFewGoals {
+        return Ok(Err(Unsolvable::TooFewGoals {
             boxes: board.boxes.len(),
             goals,
-        });
+        }));
     }
     let to_goal = dist_to_goals(&board);
     for &b in &board.boxes {
         if to_goal[b as usize] == INF {
-            return Err(Unsolvable::DeadBox {
+            return Ok(Err(Unsolvable::DeadBox {
                 at: level.cell_ref(board.cells[b as usize]),
-            });
+            }));
         }
     }
-    if matching_bound(&board).is_none() {
-        return Err(Unsolvable::NoMatching);
-    }
-    Ok(board)
+    Ok(match matching_bound(&board, budget)? {
+        None => Err(Unsolvable::NoMatching),
+        Some(bound) => Ok(Analysis { board, bound }),
+    })
 }
 
 impl Unsolvable {
@@ -114,10 +168,8 @@ mod tests {
 
     fn verdict(text: &str) -> String {
         let level = &parse_levels(text, "t", Format::Xsb).unwrap()[0];
-        analyse(level)
-            .err()
-            .map(|u| u.to_string())
-            .unwrap_or_default()
+        let verdict = analyse(level, &Budget::unlimited()).unwrap();
+        verdict.err().map(|u| u.to_string()).unwrap_or_default()
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 gridsat_sat::named_enum! {
     /// A clause family of the move encoding.
+    #[non_exhaustive]
     pub enum MoveFamily ("move-encoding clause family") {
         /// Units for the start position.
         Initial = "initial state",
@@ -30,6 +31,7 @@ gridsat_sat::family_kind!(MoveFamily);
 
 gridsat_sat::named_enum! {
     /// A clause family of the push encoding.
+    #[non_exhaustive]
     pub enum PushFamily ("push-encoding clause family") {
         /// Boxes and the player's region at step 0.
         Initial = "initial state",

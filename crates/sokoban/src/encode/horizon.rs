@@ -1,5 +1,6 @@
 //! What the search needs from an encoding that grows one step at a time.
 
+use crate::halt::Halt;
 use crate::model::Plan;
 use gridsat_sat::{Backend, Formula, Lit};
 
@@ -14,13 +15,43 @@ pub trait HorizonEncoding {
     /// The literal that, assumed, asks for the goal at step `horizon` (at most
     /// `horizon` moves or pushes); creates its clauses on first use.
     fn goal(&mut self, horizon: usize) -> Lit;
-    /// Reads a plan from the model of a satisfiable call at `horizon`, or adds clauses
-    /// that exclude a spurious model and asks for another call.
-    fn decode(&mut self, solver: &dyn Backend, horizon: usize) -> Decoded;
+    /// Reads a plan from a model at `horizon` (a solver's after a satisfiable call, or
+    /// one read from a file), or adds clauses that exclude a spurious model and asks for
+    /// another call.
+    fn decode(&mut self, model: &dyn Values, horizon: usize) -> Decoded;
     /// Adds `goal` as a unit clause (for writing one horizon's formula as DIMACS).
     fn assert_goal(&mut self, goal: Lit);
     /// The formula built, taken out of the encoding.
     fn into_formula(self: Box<Self>) -> Formula;
+    /// Why the encoding stopped short, once its guard tripped (its formula is then
+    /// incomplete: only its sizes mean anything).
+    fn halted(&self) -> Option<&Halt>;
+}
+
+/// The values of a model: what a solver says after a satisfiable call, or an assignment
+/// read from a file.
+pub trait Values {
+    /// The value of `lit` (`None`: unassigned, either value works).
+    fn value(&self, lit: Lit) -> Option<bool>;
+}
+
+/// A solver's model.
+pub struct SolverValues<'a>(pub &'a dyn Backend);
+
+impl Values for SolverValues<'_> {
+    fn value(&self, lit: Lit) -> Option<bool> {
+        self.0.value(lit)
+    }
+}
+
+/// A complete assignment: `values[v]` is variable `v`'s value (index 0 unused).
+pub struct Assignment(pub Vec<bool>);
+
+impl Values for Assignment {
+    fn value(&self, lit: Lit) -> Option<bool> {
+        let v = self.0.get(lit.var().get() as usize).copied()?;
+        Some(v == lit.is_pos())
+    }
 }
 
 /// The result of [`HorizonEncoding::decode`].

@@ -9,6 +9,7 @@
 
 mod export;
 mod families;
+mod few;
 mod horizon;
 mod moves;
 mod prune;
@@ -16,9 +17,9 @@ mod pushes;
 mod reach;
 mod waste;
 
-pub use export::{Export, export};
+pub use export::{Export, ExportError, ExportOptions, ModelError, decode_model, export};
 pub use families::{MoveFamily, PushFamily};
-pub use horizon::{Decoded, HorizonEncoding};
+pub use horizon::{Decoded, HorizonEncoding, SolverValues};
 pub use moves::{MoveEncoding, MoveOptions};
 pub use prune::Prune;
 pub use pushes::{PushEncoding, PushOptions};
@@ -26,6 +27,7 @@ pub use reach::Reach;
 
 gridsat_sat::named_enum! {
     /// The two encodings (the unit of their horizon).
+    #[non_exhaustive]
     pub enum Encoding ("encoding") default Pushes {
         /// The push encoding (horizon = pushes)
         Pushes = "pushes",

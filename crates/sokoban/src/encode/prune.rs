@@ -6,6 +6,7 @@ use super::pushes::PushOptions;
 gridsat_sat::named_enum! {
     /// A pruning family: clauses no shortest plan violates, which only make the solver's
     /// work smaller. Each applies to one encoding or both.
+    #[non_exhaustive]
     pub enum Prune ("pruning family") {
         /// Dead squares
         DeadSquares = "dead-squares",
@@ -50,6 +51,17 @@ impl MoveOptions {
             Prune::NoReversal => self.no_reversal = on,
             _ => {}
         }
+    }
+}
+
+impl MoveOptions {
+    /// The options with every pruning family off (the textbook encoding).
+    pub fn plain() -> MoveOptions {
+        let mut o = MoveOptions::default();
+        for &p in Prune::ALL {
+            o.set(p, false);
+        }
+        o
     }
 }
 

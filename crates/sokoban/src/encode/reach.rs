@@ -6,12 +6,15 @@
 //! a reachable cell. Both encodings also force every truly reachable cell to be marked
 //! (closure), so the marks are exactly the player's region.
 
+use super::few::Few;
+use crate::halt::Guard;
 use crate::model::Board;
 use gridsat_sat::{Block, FamilyId, Formula, Lit};
 use std::sync::Arc;
 
 gridsat_sat::named_enum! {
     /// Which reachability encoding the push encoding uses.
+    #[non_exhaustive]
     pub enum Reach ("reachability encoding") default Loops {
         /// Lazily added loop formulas (unfounded sets excluded on demand)
         Loops = "loops",
@@ -27,8 +30,8 @@ gridsat_sat::named_enum! {
 
 /// The region's adjacency and names, shared by the encoders.
 pub struct Grid {
-    /// Neighbours of each cell.
-    pub nb: Vec<Vec<u32>>,
+    /// Neighbours of each cell, in direction order.
+    pub nb: Vec<Few>,
     /// (row, column) of each cell, 1-based.
     pub coords: Arc<Vec<(usize, usize)>>,
 }
@@ -40,7 +43,11 @@ impl Grid {
             nb: board
                 .nb
                 .iter()
-                .map(|a| a.iter().flatten().copied().collect())
+                .map(|a| {
+                    let mut f = Few::default();
+                    a.iter().flatten().for_each(|&m| f.push(m));
+                    f
+                })
                 .collect(),
             coords: Arc::new((0..board.len() as u32).map(|c| board.coords(c)).collect()),
         }
@@ -65,7 +72,8 @@ impl StepReach {
 ///
 /// `at[c]` lists literals whose disjunction means "the player stands on c" (empty:
 /// never); `free[c]` is the literal "no box on c". With `fixed` the caller sets the
-/// marks by unit clauses (the initial step) and only the variables are made.
+/// marks by unit clauses (the initial step) and only the variables are made. Stops
+/// short when `guard` trips.
 #[allow(clippy::too_many_arguments)]
 pub fn add_step(
     f: &mut Formula,
@@ -77,6 +85,7 @@ pub fn add_step(
     free: &[Lit],
     max_dist: u32,
     fixed: bool,
+    guard: &mut Guard,
 ) -> StepReach {
     let n = grid.nb.len() as u32;
     let layers = match kind {
@@ -99,6 +108,9 @@ pub fn add_step(
     for c in 0..n {
         let cu = c as usize;
         for k in 0..layers {
+            if !guard.tick(f) {
+                return StepReach { block, layers };
+            }
             let x = v(c, k);
             // Only box-free cells are reachable.
             f.add_clause(fam, &[!x, free[cu]]);

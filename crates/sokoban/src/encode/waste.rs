@@ -8,6 +8,7 @@
 //! terms `1 − δ_t` — is at most `T − (Φ_0 − Φ_T)`. A sequential counter over the steps
 //! makes the budget propagate: once it is spent, only full-progress pushes are allowed.
 
+use crate::halt::Guard;
 use gridsat_sat::{Block, FamilyId, Formula, Lit};
 
 /// One waste counter, grown a step at a time and a column at a time.
@@ -73,7 +74,7 @@ impl WasteCounter {
 
     /// Adds the counter of the action of step `t` (`acts[k]` the candidate push `k`,
     /// `wait` the wait action), after the action variables of step `t` exist.
-    pub fn add_step(&mut self, f: &mut Formula, acts: &[Lit], wait: Lit) {
+    pub fn add_step(&mut self, f: &mut Formula, acts: &[Lit], wait: Lit, guard: &mut Guard) {
         let t = self.at_least.len();
         let m = self.max_cost;
         let name = self.name;
@@ -104,6 +105,9 @@ impl WasteCounter {
         self.sums
             .push((0..cols as u32).map(|j| b.var(&[j]).pos()).collect());
         for j in 1..=cols {
+            if !guard.tick(f) {
+                return;
+            }
             self.sum_clauses(f, t + 1, j);
         }
     }
@@ -125,13 +129,16 @@ impl WasteCounter {
     }
 
     /// Grows every step's sums to `cols` columns.
-    fn ensure_columns(&mut self, f: &mut Formula, cols: usize) {
+    fn ensure_columns(&mut self, f: &mut Formula, cols: usize, guard: &mut Guard) {
         let have = self.columns();
         if cols <= have {
             return;
         }
         let name = self.name;
         for t in 1..=self.sums.len() {
+            if !guard.check(f) {
+                return;
+            }
             let b = f.new_named_block(
                 &format!("{name} sum t={t} from {}", have + 1),
                 &[(cols - have) as u32],
@@ -154,7 +161,7 @@ impl WasteCounter {
 
     /// Under `goal` (a plan of `horizon` steps ends solved), the waste of the steps
     /// before `horizon` is at most `horizon − drop`.
-    pub fn bound(&mut self, f: &mut Formula, goal: Lit, horizon: usize) {
+    pub fn bound(&mut self, f: &mut Formula, goal: Lit, horizon: usize, guard: &mut Guard) {
         let Some(budget) = horizon.checked_sub(self.drop as usize) else {
             f.add_clause(self.fam, &[!goal]);
             return;
@@ -162,7 +169,10 @@ impl WasteCounter {
         if horizon == 0 {
             return;
         }
-        self.ensure_columns(f, budget + 1);
+        self.ensure_columns(f, budget + 1, guard);
+        if guard.halt().is_some() {
+            return;
+        }
         let s = self.sums[horizon - 1][budget];
         f.add_clause(self.fam, &[!goal, !s]);
     }

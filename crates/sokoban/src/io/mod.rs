@@ -13,6 +13,7 @@ use crate::model::Level;
 
 gridsat_sat::named_enum! {
     /// The level file formats.
+    #[non_exhaustive]
     pub enum Format ("level format") default Auto {
         /// Course format when the first line is a number, XSB otherwise
         Auto = "auto",

@@ -7,6 +7,7 @@
 
 use super::dir::Dir;
 use super::level::Level;
+use gridsat_sat::{Budget, Stopped};
 
 /// The cells the player can ever stand on (the flood fill from the player through
 /// non-wall cells, boxes ignored), numbered densely, with boxes that can never move
@@ -46,7 +47,13 @@ impl Board {
     /// The board of a level: its region, with the boxes that can never move walled in
     /// (those off a goal recorded in [`Board::stuck`]).
     pub fn new(level: &Level) -> Board {
-        let (blocked, fixed, stuck) = immovable_boxes(level);
+        Board::within(level, &Budget::unlimited()).expect("no limit")
+    }
+
+    /// [`Board::new`] within `budget` (finding the immovable boxes takes rounds of
+    /// flood fills, as many as boxes at worst).
+    pub fn within(level: &Level, budget: &Budget) -> Result<Board, Stopped> {
+        let (blocked, fixed, stuck) = immovable_boxes(level, budget)?;
         let region = flood(level, &blocked, level.player);
         let n = level.walls.len();
         let mut index = vec![None; n];
@@ -70,7 +77,7 @@ impl Board {
             .collect();
         boxes.sort_unstable();
         let player = index[level.player].expect("the player is in its region");
-        Board {
+        Ok(Board {
             width: level.width,
             cells,
             index,
@@ -80,7 +87,7 @@ impl Board {
             player,
             fixed,
             stuck,
-        }
+        })
     }
 
     /// Number of region cells.
@@ -141,12 +148,15 @@ impl Board {
 /// reaches it and it has free cells on both sides along some axis; a box that is not
 /// becomes a wall, which may pin others. Returns the blocked cells (walls and those
 /// boxes), the boxes on goals, and the boxes off goals (in the order found).
-fn immovable_boxes(level: &Level) -> (Vec<bool>, Vec<usize>, Vec<Stuck>) {
+type Immovable = (Vec<bool>, Vec<usize>, Vec<Stuck>);
+
+fn immovable_boxes(level: &Level, budget: &Budget) -> Result<Immovable, Stopped> {
     let mut blocked = level.walls.clone();
     let mut fixed: Vec<usize> = Vec::new();
     let mut stuck = Vec::new();
     let open = |blocked: &[bool], c: Option<usize>| c.is_some_and(|c| !blocked[c]);
     loop {
+        budget.check()?;
         let region = flood(level, &blocked, level.player);
         let mut changed = false;
         for &b in &level.boxes {
@@ -176,7 +186,7 @@ fn immovable_boxes(level: &Level) -> (Vec<bool>, Vec<usize>, Vec<Stuck>) {
         }
     }
     fixed.sort_unstable();
-    (blocked, fixed, stuck)
+    Ok((blocked, fixed, stuck))
 }
 
 /// Cells reachable from `start` through cells that are not blocked.

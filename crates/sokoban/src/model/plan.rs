@@ -41,6 +41,7 @@ pub struct Plan {
 
 /// A plan text with a character that is not a LURD letter.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("move {position}: {found:?} is not a LURD letter (u d l r, uppercase for pushes)")]
 pub struct PlanParseError {
     /// The 1-based number of the move (whitespace is not counted).

@@ -112,24 +112,32 @@ impl Sim<'_> {
         (inside && !self.level.walls[n]).then_some(n)
     }
 
-    /// Plays one move; a box ahead must be pushed, and only then may the move say so.
-    fn play(&mut self, m: Move) -> Result<(), Problem> {
+    /// Plays one move and returns it as played (pushing when it walks into a box). With
+    /// `strict`, the move's own mark must agree: a box ahead must be pushed, and only
+    /// then may the move say so.
+    fn play(&mut self, m: Move, strict: bool) -> Result<Move, Problem> {
         let next = self.next(self.player, m).ok_or(Problem::IntoWall(m))?;
-        if self.occupied[next] {
-            if !m.push {
-                return Err(Problem::UnmarkedPush(m));
-            }
+        let pushes = self.occupied[next];
+        if strict && pushes != m.push {
+            return Err(if pushes {
+                Problem::UnmarkedPush(m)
+            } else {
+                Problem::NoBox(m)
+            });
+        }
+        if pushes {
             let beyond = self.next(next, m).ok_or(Problem::BoxIntoWall(m))?;
             if self.occupied[beyond] {
                 return Err(Problem::BoxIntoBox(m));
             }
             self.occupied[next] = false;
             self.occupied[beyond] = true;
-        } else if m.push {
-            return Err(Problem::NoBox(m));
         }
         self.player = next;
-        Ok(())
+        Ok(Move {
+            dir: m.dir,
+            push: pushes,
+        })
     }
 
     fn frame(&self) -> Frame {
@@ -142,9 +150,18 @@ impl Sim<'_> {
     }
 }
 
-/// Plays `plan` and returns every position, the start included. Walks must not push,
-/// pushes must push.
-pub fn frames(level: &Level, plan: &Plan) -> Result<Vec<Frame>, ReplayError> {
+/// A plan as the simulator played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Played {
+    /// The moves, each marked as a push exactly when it pushed.
+    pub plan: Plan,
+    /// Every position, the start included (`frames[k]` after move `k`).
+    pub frames: Vec<Frame>,
+}
+
+/// Plays the moves of `plan`; `strict` as in [`Sim::play`].
+fn run(level: &Level, plan: &Plan, strict: bool) -> Result<Played, ReplayError> {
     let mut occupied = vec![false; level.walls.len()];
     for &b in &level.boxes {
         occupied[b] = true;
@@ -154,15 +171,45 @@ pub fn frames(level: &Level, plan: &Plan) -> Result<Vec<Frame>, ReplayError> {
         occupied,
         player: level.player,
     };
-    let mut out = vec![sim.frame()];
+    let mut frames = vec![sim.frame()];
+    let mut played = Plan::new();
     for (k, &m) in plan.moves().iter().enumerate() {
-        sim.play(m).map_err(|problem| ReplayError {
+        let m = sim.play(m, strict).map_err(|problem| ReplayError {
             step: k + 1,
             problem,
         })?;
-        out.push(sim.frame());
+        played.push(m);
+        frames.push(sim.frame());
     }
-    Ok(out)
+    Ok(Played {
+        plan: played,
+        frames,
+    })
+}
+
+/// Plays `plan` and returns every position, the start included. Walks must not push,
+/// pushes must push (the check the solver's plans pass).
+pub fn frames(level: &Level, plan: &Plan) -> Result<Vec<Frame>, ReplayError> {
+    run(level, plan, true).map(|p| p.frames)
+}
+
+/// Plays the directions of `plan` whatever its push marks say (a move pushes when it
+/// walks into a box): how a person's plan is read, in any letter case, or the course
+/// output `R D R …`. Fails only on a move into a wall or a push that cannot be made.
+pub fn play(level: &Level, plan: &Plan) -> Result<Played, ReplayError> {
+    run(level, plan, false)
+}
+
+/// Summarises a played plan.
+pub fn summary(level: &Level, played: &Played) -> Replayed {
+    let last = played.frames.last().expect("the start frame");
+    Replayed {
+        moves: played.plan.len(),
+        pushes: played.plan.pushes(),
+        solved: last.boxes.iter().all(|&b| level.goals[b]),
+        boxes: last.boxes.clone(),
+        player: last.player,
+    }
 }
 
 /// Replays `plan` and summarises the result.
@@ -226,6 +273,25 @@ mod tests {
             "move 2: 'r' pushes a box, so it must be written 'R'"
         );
         assert_eq!(e("r"), "after all 1 moves 1 box(es) still stand off a goal");
+    }
+
+    #[test]
+    fn played_plans_take_their_pushes_from_the_board() {
+        let l = level("######\n#@ $.#\n######\n");
+        for text in ["rr", "RR", "R R", "r\nR"] {
+            let p = play(&l, &plan(text)).unwrap();
+            assert_eq!(p.plan.to_string(), "rR", "{text}");
+            let s = summary(&l, &p);
+            assert_eq!((s.moves, s.pushes, s.solved), (2, 1, true));
+        }
+        assert_eq!(
+            play(&l, &plan("rrr")).unwrap_err().to_string(),
+            "move 3: 'r' pushes a box into a wall"
+        );
+        assert_eq!(
+            play(&l, &plan("L")).unwrap_err().to_string(),
+            "move 1: 'L' walks into a wall"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Incremental horizon growth in one solver: add a step, assume "goal at T", repeat.
 
 use super::schedule::Schedule;
-use crate::encode::{Decoded, HorizonEncoding};
+use crate::encode::{Decoded, HorizonEncoding, SolverValues};
+use crate::halt::Halt;
 use crate::model::Plan;
 use gridsat_sat::{Backend, Budget, Formula, Lit, Outcome, SolverError, StopReason};
 use std::time::{Duration, Instant};
@@ -77,12 +78,19 @@ pub enum SearchOutcome {
         /// Largest cost proven to have no plan (at most this many: none).
         proven_below: Option<usize>,
         /// What stopped the search before optimality was proven, if anything did.
-        stopped: Option<StopReason>,
+        stopped: Option<Halt>,
     },
     /// No plan within `max_horizon` (proven by an unsatisfiable call there, or one
     /// below it and parity).
     NoPlan {
         /// No plan of at most this cost.
+        horizon: usize,
+    },
+    /// No plan of any length: the formula is unsatisfiable even without the goal at
+    /// `horizon`. Every pruning family holds for some shortest plan (waiting at the end
+    /// once solved), so no plan exists at all.
+    Impossible {
+        /// The horizon of the call.
         horizon: usize,
     },
     /// Stopped by a limit; `proven_below` is the largest horizon proven to have no plan.
@@ -92,7 +100,7 @@ pub enum SearchOutcome {
         /// The horizon being asked when the search stopped.
         horizon: usize,
         /// What stopped it.
-        reason: StopReason,
+        halt: Halt,
     },
 }
 
@@ -103,14 +111,6 @@ pub enum SearchError {
     /// The solver failed.
     #[error(transparent)]
     Solver(#[from] SolverError),
-    /// The formula is unsatisfiable without the goal: the encoding is wrong.
-    #[error(
-        "the formula is unsatisfiable without asking for the goal at {horizon} (an encoding bug)"
-    )]
-    UnsatWithoutGoal {
-        /// The horizon asked.
-        horizon: usize,
-    },
     /// A model decodes to pushes that cannot be made, and nothing excludes it.
     #[error("the model at horizon {horizon} decodes to no plan: push {} cannot be made (an encoding bug)", .push + 1)]
     Spurious {
@@ -218,7 +218,9 @@ impl Search<'_, '_> {
             return Ok(Some(self.give_up()));
         }
         let goal = self.enc.goal(self.horizon);
-        self.feed();
+        if self.enc.halted().is_some() || !self.feed() {
+            return Ok(Some(self.give_up()));
+        }
         self.report(None);
         let t1 = Instant::now();
         // Below a known plan every later question asks for fewer pushes, and a plan
@@ -242,30 +244,38 @@ impl Search<'_, '_> {
         }
     }
 
-    /// Extends the encoding to the current horizon; false when the budget ran out.
+    /// Extends the encoding to the current horizon; false when the budget ran out (or
+    /// the encoding's guard tripped inside a step).
     fn build(&mut self) -> bool {
         let t0 = Instant::now();
-        while self.enc.horizon() < self.horizon {
-            if self.budget.stopped() {
-                self.stats.encode_time += t0.elapsed();
-                return false;
+        let mut going = self.enc.halted().is_none();
+        while going && self.enc.horizon() < self.horizon {
+            going = !self.budget.stopped();
+            if going {
+                self.enc.extend();
+                going = self.enc.halted().is_none();
             }
-            self.enc.extend();
         }
         self.stats.encode_time += t0.elapsed();
-        true
+        going
     }
 
-    /// Gives the solver the clauses it has not seen yet.
-    fn feed(&mut self) {
+    /// Gives the solver the clauses it has not seen yet; false when the budget ran out
+    /// on the way (a formula of millions of clauses takes seconds to hand over).
+    fn feed(&mut self) -> bool {
         let t0 = Instant::now();
         let f = self.enc.formula();
         self.solver.reserve(f.num_vars());
-        for i in self.fed..f.num_clauses() {
-            self.solver.add_clause(f.clause(i));
+        let end = f.num_clauses();
+        while self.fed < end {
+            if self.fed % 4096 == 0 && self.budget.stopped() {
+                break;
+            }
+            self.solver.add_clause(f.clause(self.fed));
+            self.fed += 1;
         }
-        self.fed = f.num_clauses();
         self.stats.encode_time += t0.elapsed();
+        self.fed == end
     }
 
     fn report(&mut self, outcome: Option<Outcome>) {
@@ -284,7 +294,7 @@ impl Search<'_, '_> {
     /// A model at the current horizon: a plan (optimal when the horizon below it is
     /// proven empty; otherwise ask just below it), or a refinement and the same call.
     fn on_sat(&mut self) -> Result<Option<SearchOutcome>, SearchError> {
-        match self.enc.decode(&*self.solver, self.horizon) {
+        match self.enc.decode(&SolverValues(&*self.solver), self.horizon) {
             Decoded::Plan(plan, cost) => {
                 let cost = cost.min(self.horizon);
                 if cost == 0 || self.proven == Some(cost - 1) {
@@ -301,6 +311,7 @@ impl Search<'_, '_> {
                 self.horizon = self.schedule.down(cost - 1);
                 Ok(None)
             }
+            Decoded::Refined if self.enc.halted().is_some() => Ok(Some(self.give_up())),
             Decoded::Refined => {
                 self.stats.refinements += 1;
                 Ok(None)
@@ -313,16 +324,17 @@ impl Search<'_, '_> {
     }
 
     /// No plan of at most the current horizon: the best plan is optimal, or the cap
-    /// is reached, or the climb goes on a stride higher.
+    /// is reached, or the climb goes on a stride higher. Unsatisfiable without the goal
+    /// (the goal not among the failed assumptions), there is no plan at all.
     fn on_unsat(
         &mut self,
         goal: Lit,
         descending: bool,
     ) -> Result<Option<SearchOutcome>, SearchError> {
         if !descending && !self.solver.failed(goal) {
-            return Err(SearchError::UnsatWithoutGoal {
+            return Ok(Some(SearchOutcome::Impossible {
                 horizon: self.horizon,
-            });
+            }));
         }
         let none_up_to = self.schedule.proves(self.horizon);
         self.proven = Some(none_up_to);
@@ -349,19 +361,22 @@ impl Search<'_, '_> {
 
     /// What is known when a limit stops the search.
     fn give_up(&mut self) -> SearchOutcome {
-        let reason = self.budget.stop_reason().unwrap_or(StopReason::TimeLimit);
+        let halt = match self.enc.halted() {
+            Some(h) => h.clone(),
+            None => Halt::Stopped(self.budget.stop_reason().unwrap_or(StopReason::TimeLimit)),
+        };
         match self.best.take() {
             Some((plan, cost)) => SearchOutcome::Plan {
                 plan,
                 horizon: cost,
                 optimal: false,
                 proven_below: self.proven,
-                stopped: Some(reason),
+                stopped: Some(halt),
             },
             None => SearchOutcome::Unknown {
                 proven_below: self.proven,
                 horizon: self.horizon,
-                reason,
+                halt,
             },
         }
     }

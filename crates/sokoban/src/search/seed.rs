@@ -43,10 +43,21 @@ pub struct Seed {
     pub pushes: usize,
 }
 
+/// What the seed search found: the best plan, or proof that there is none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SeedRun {
+    /// The best plan found, if any.
+    pub seed: Option<Seed>,
+    /// When a pass without a bound ran out of states (no plan at all): the push states
+    /// it saw, every one reachable from the start with the boxes off dead squares.
+    pub exhausted: Option<usize>,
+}
+
 /// Weighted A* passes with falling weights (2, 1.5, 1.25, 1), each only looking for
 /// plans shorter than the best so far, while the limits and the budget allow; returns
-/// the best plan.
-pub fn seed_plan(board: &Board, limits: &SeedLimits, budget: &Budget) -> Option<Seed> {
+/// the best plan, or that a pass without a bound saw every state and none solved.
+pub fn seed_plan(board: &Board, limits: &SeedLimits, budget: &Budget) -> SeedRun {
     let mut best: Option<Seed> = None;
     let cap = limits.max_pushes.map(|m| m.saturating_add(1) as u32);
     for w in WEIGHTS {
@@ -54,11 +65,21 @@ pub fn seed_plan(board: &Board, limits: &SeedLimits, budget: &Budget) -> Option<
             break;
         }
         let bound = best.as_ref().map(|s| s.pushes as u32).or(cap);
-        if let Some(s) = astar(board, limits, budget, w, bound) {
-            best = Some(s);
+        match astar(board, limits, budget, w, bound) {
+            Ok(s) => best = Some(s),
+            Err(Some(states)) if bound.is_none() => {
+                return SeedRun {
+                    seed: None,
+                    exhausted: Some(states),
+                };
+            }
+            Err(_) => {}
         }
     }
-    best
+    SeedRun {
+        seed: best,
+        exhausted: None,
+    }
 }
 
 struct Node {
@@ -84,15 +105,16 @@ struct Astar<'a> {
 
 /// Searches push states (boxes and the player's region) by A* with the sum of the
 /// boxes' push distances to their nearest goals times `w`/4, boxes kept off dead
-/// squares, states that cannot beat `bound` pruned. Returns `None` when the limits stop
-/// it first or no plan beats the bound.
+/// squares, states that cannot beat `bound` pruned. Fails with the number of states
+/// seen when every state was seen and none beats the bound, and with `None` when the
+/// limits stop it first.
 fn astar(
     board: &Board,
     limits: &SeedLimits,
     budget: &Budget,
     w: u32,
     bound: Option<u32>,
-) -> Option<Seed> {
+) -> Result<Seed, Option<usize>> {
     let mut a = Astar {
         board,
         to_goal: dist_to_goals(board),
@@ -105,7 +127,7 @@ fn astar(
     let start = board.boxes.clone();
     let h0 = a.h(&start);
     if start.iter().any(|&b| a.to_goal[b as usize] == INF) || bound.is_some_and(|b| h0 >= b) {
-        return None;
+        return Err(Some(0));
     }
     let (key, _) = a.canon(&start, board.player);
     a.best_g.insert((start.clone(), key), 0);
@@ -124,15 +146,15 @@ fn astar(
             continue; // reached more cheaply since this entry was queued
         }
         if boxes.iter().all(|&b| board.goal[b as usize]) {
-            return a.plan_to(i);
+            return a.plan_to(i).ok_or(None);
         }
         expanded += 1;
-        if expanded > limits.max_states || (expanded % 1024 == 0 && budget.stopped()) {
-            return None;
+        if expanded > limits.max_states || budget.stopped() {
+            return Err(None);
         }
         a.expand(i, g, &boxes, &region);
     }
-    None
+    Err(Some(a.best_g.len()))
 }
 
 impl Astar<'_> {
@@ -228,7 +250,9 @@ mod tests {
     #[test]
     fn corridor_seed_is_the_straight_push() {
         let (level, b) = board("#######\n#@ $ .#\n#######\n");
-        let s = seed_plan(&b, &SeedLimits::default(), &Budget::unlimited()).unwrap();
+        let s = seed_plan(&b, &SeedLimits::default(), &Budget::unlimited())
+            .seed
+            .unwrap();
         assert_eq!(s.pushes, 2);
         assert_eq!(verify(&level, &s.plan).unwrap().pushes, 2);
     }
@@ -236,7 +260,9 @@ mod tests {
     #[test]
     fn seeds_replay_and_count_their_pushes() {
         let (level, b) = board("  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n");
-        let s = seed_plan(&b, &SeedLimits::default(), &Budget::unlimited()).unwrap();
+        let s = seed_plan(&b, &SeedLimits::default(), &Budget::unlimited())
+            .seed
+            .unwrap();
         let r = verify(&level, &s.plan).unwrap();
         assert_eq!(r.pushes, s.pushes);
     }
@@ -249,9 +275,9 @@ mod tests {
             ..SeedLimits::default()
         };
         let budget = Budget::unlimited();
-        assert_eq!(seed_plan(&b, &within(1), &budget), None);
+        assert_eq!(seed_plan(&b, &within(1), &budget).seed, None);
         assert_eq!(
-            seed_plan(&b, &within(2), &budget).map(|s| s.pushes),
+            seed_plan(&b, &within(2), &budget).seed.map(|s| s.pushes),
             Some(2)
         );
     }
@@ -262,7 +288,14 @@ mod tests {
         let flag = Interrupt::new();
         flag.interrupt();
         let budget = Budget::unlimited().with_interrupt(flag);
-        assert_eq!(seed_plan(&b, &SeedLimits::default(), &budget), None);
+        assert_eq!(seed_plan(&b, &SeedLimits::default(), &budget).seed, None);
+    }
+
+    #[test]
+    fn a_level_without_a_plan_is_exhausted() {
+        let (_, b) = board("#######\n#@.$  #\n#######\n");
+        let run = seed_plan(&b, &SeedLimits::default(), &Budget::unlimited());
+        assert_eq!((run.seed, run.exhausted), (None, Some(2)));
     }
 
     #[test]
@@ -272,6 +305,7 @@ mod tests {
             max_states: 0,
             ..SeedLimits::default()
         };
-        assert_eq!(seed_plan(&b, &limits, &Budget::unlimited()), None);
+        let run = seed_plan(&b, &limits, &Budget::unlimited());
+        assert_eq!((run.seed, run.exhausted), (None, None));
     }
 }

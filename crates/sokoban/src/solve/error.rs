@@ -29,6 +29,16 @@ pub enum SolveError {
         /// The horizon it was found at.
         horizon: usize,
     },
+    /// The solver's push optimum differs from the exhaustive search's.
+    #[error(
+        "the solver's optimum of {solver} pushes differs from the exhaustive search's {exhaustive}; this is a bug"
+    )]
+    Disagrees {
+        /// The optimum the solver proved.
+        solver: usize,
+        /// The optimum of the exhaustive search.
+        exhaustive: usize,
+    },
     /// The move phase of `pushes,moves` returned a plan of other pushes than the optimum.
     #[error(
         "the plan found does not pass verification (the move phase returned a plan of {found:?} pushes, the proven optimum is {optimum}); this is a bug"

@@ -1,14 +1,16 @@
-//! One search in one encoding: analysis, encoding, seed, search, verification, report.
+//! One search in one encoding: analysis, the exhaustive search of small levels, the
+//! encoding, the seed, the horizon search, verification, and the report.
 
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
 use super::report::{Report, SolveStats, Verdict};
-use crate::analysis::{Unsolvable, analyse, matching_bound, move_lower_bound};
+use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
+use crate::halt::{Guard, Halt, SOLVER_COST};
 use crate::model::{Board, Level, Plan};
 use crate::replay::verify;
 use crate::search::{
-    Progress, SearchLimits, SearchOutcome, SearchStats, SeedLimits, search, seed_plan,
+    Progress, SearchLimits, SearchOutcome, SearchStats, SeedLimits, exhaust, search, seed_plan,
 };
 use gridsat_sat::{Backend, BackendSpec, Budget, SolverError, StopReason};
 use std::time::Instant;
@@ -39,47 +41,46 @@ struct Prepared {
     parity: Option<usize>,
 }
 
-/// The encoding of `opts.optimize` on `board` (or why the level has no solution, from
-/// the push encoding's pair table).
-fn prepare(board: &Board, opts: &SolveOptions) -> Result<Prepared, Unsolvable> {
+/// The encoding of `opts.optimize` on the board, built within `budget` (or why the
+/// level has no solution, from the push encoding's pair table).
+fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepared, Unsolvable> {
+    let (board, guard) = (&a.board, Guard::new(budget, SOLVER_COST));
     if opts.optimize == Optimize::Moves {
         let mut mo = opts.moves;
         mo.max_pushes = min_cap(mo.max_pushes, opts.max_pushes);
         return Ok(Prepared {
-            enc: Box::new(MoveEncoding::new(board, mo)),
-            start: move_lower_bound(board),
+            enc: Box::new(MoveEncoding::new(board, mo, guard)),
+            start: move_lower_bound(board, a.bound),
             max: opts.max_moves,
             parity: None,
         });
     }
-    let enc = PushEncoding::new(board, opts.pushes);
-    if let Some((a, b)) = enc.dead_start_pair() {
-        return Err(Unsolvable::dead_pair(board, a, b));
+    let enc = PushEncoding::new(board, opts.pushes, guard);
+    if enc.halted().is_none()
+        && let Some((x, y)) = enc.dead_start_pair()
+    {
+        return Err(Unsolvable::dead_pair(board, x, y));
     }
     Ok(Prepared {
         parity: enc.parity(),
         enc: Box::new(enc),
-        start: matching_bound(board).unwrap_or(0) as usize,
+        start: a.bound as usize,
         max: min_cap(opts.max_pushes, opts.max_moves),
     })
 }
 
-/// A first plan from weighted A* (push mode), within a tenth of the budget: the seed is
-/// a shortcut, not the search.
-fn seed(
-    board: &Board,
-    opts: &SolveOptions,
-    max: Option<usize>,
-    budget: &Budget,
-) -> Option<(Plan, usize)> {
-    if opts.optimize != Optimize::Pushes || opts.no_seed {
-        return None;
-    }
-    let limits = SeedLimits {
-        max_pushes: max,
-        ..SeedLimits::default()
-    };
-    seed_plan(board, &limits, &budget.share(0.1)).map(|s| (s.plan, s.pushes))
+/// The state of one solve.
+struct Solve<'a> {
+    level: &'a Level,
+    opts: &'a SolveOptions,
+    budget: &'a Budget,
+    began: Instant,
+    /// The push optimum from the exhaustive search, when it ran.
+    known_pushes: Option<usize>,
+    /// The bound on the level's states, and the horizon beyond which no shortest plan
+    /// goes (one less).
+    states: Option<u64>,
+    longest: Option<usize>,
 }
 
 /// One search in one encoding within `budget`, optionally starting below a known plan
@@ -91,20 +92,46 @@ pub(super) fn solve_one(
     progress: Option<&mut dyn FnMut(&Progress)>,
     given_seed: Option<(Plan, usize)>,
 ) -> Result<Report, SolveError> {
-    let began = Instant::now();
-    let board = match analyse(level) {
-        Ok(b) => b,
-        Err(why) => return Ok(Report::unsolvable(why, opts.optimize)),
+    let mut s = Solve {
+        level,
+        opts,
+        budget,
+        began: Instant::now(),
+        known_pushes: None,
+        states: None,
+        longest: None,
     };
+    let analysis = match analyse(level, budget) {
+        Ok(Ok(a)) => a,
+        Ok(Err(why)) => return Ok(s.unsolvable(why)),
+        Err(halt) => return Ok(s.halted_before_search(&halt)),
+    };
+    let board = &analysis.board;
+    s.states = state_bound(board);
+    s.longest = s
+        .states
+        .and_then(|n| usize::try_from(n.saturating_sub(1)).ok());
+    if let Some(report) = s.exhaust(board) {
+        return Ok(report);
+    }
     let mut solver = build_backend(opts)?;
-    let mut p = match prepare(&board, opts) {
+    let mut p = match prepare(&analysis, opts, budget) {
         Ok(p) => p,
-        Err(why) => return Ok(Report::unsolvable(why, opts.optimize)),
+        Err(why) => return Ok(s.unsolvable(why)),
     };
-    let seed = given_seed.or_else(|| seed(&board, opts, p.max, budget));
+    if let Some(halt) = p.enc.halted() {
+        return Ok(s.halted_before_search(halt));
+    }
+    let seed = match given_seed {
+        Some(seed) => Some(seed),
+        None => match s.seed(board, p.max) {
+            Ok(seed) => seed,
+            Err(why) => return Ok(s.unsolvable(why)),
+        },
+    };
     let limits = SearchLimits {
         start: p.start,
-        max_horizon: p.max,
+        max_horizon: min_cap(p.max, s.longest),
         stride: opts.stride.max(1),
         seed,
         goal_units: !opts.assume_goals,
@@ -113,50 +140,216 @@ pub(super) fn solve_one(
     };
     let mut stats = SearchStats::default();
     let outcome = search(p.enc.as_mut(), solver.as_mut(), limits, budget, &mut stats)?;
-    let mut report = Report::empty(Verdict::Unknown, opts.optimize);
-    report.stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
-    match outcome {
-        SearchOutcome::Plan {
-            plan,
-            horizon,
-            optimal,
-            proven_below,
-            stopped,
-        } => {
-            let r = verify(level, &plan)?;
-            let count = match opts.optimize {
-                Optimize::Moves => r.moves,
-                Optimize::Pushes | Optimize::PushesMoves => r.pushes,
-            };
-            if count > horizon || (optimal && count != horizon) {
-                return Err(SolveError::Cost {
-                    cost: count,
-                    unit: opts.optimize.name(),
-                    horizon,
-                });
-            }
-            if opts.max_moves.is_some_and(|m| r.moves > m) {
-                // A push-optimal plan longer than the move budget: the move encoding
-                // decides whether a shorter walk exists.
-                let mut sub = opts.clone();
-                sub.optimize = Optimize::Moves;
-                let mut inner = solve_one(level, &sub, budget, None, None)?;
-                inner.stats.seconds = began.elapsed().as_secs_f64();
-                return Ok(inner);
-            }
-            report.horizon = Some(horizon);
-            report.proven_below = proven_below;
-            solved(&mut report, plan, (r.moves, r.pushes), optimal, stopped);
-        }
-        SearchOutcome::NoPlan { horizon } => no_plan(&mut report, opts, horizon),
-        SearchOutcome::Unknown {
-            proven_below,
-            horizon,
-            reason,
-        } => unknown(&mut report, horizon, proven_below, reason),
+    let stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
+    s.report(outcome, stats, p.max)
+}
+
+impl Solve<'_> {
+    /// The unit of the horizons: "moves" or "pushes".
+    fn unit(&self) -> &'static str {
+        self.opts.optimize.name()
     }
-    report.stats.seconds = began.elapsed().as_secs_f64();
-    Ok(report)
+
+    /// Stopped before any solver call: in the analysis or while building the encoding.
+    fn halted_before_search(&self, halt: &Halt) -> Report {
+        let mut r = Report::empty(Verdict::Unknown, self.opts.optimize);
+        r.stopped = Some(halt.reason());
+        r.reason = Some(format!("{} before the search", stop_words(halt)));
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        r
+    }
+
+    fn unsolvable(&self, why: Unsolvable) -> Report {
+        let mut r = Report::unsolvable(why, self.opts.optimize);
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        r
+    }
+
+    /// On a level with few enough states, every push state: unsolvable when none is
+    /// solved, else the push optimum to check the solver's against.
+    fn exhaust(&mut self, board: &Board) -> Option<Report> {
+        let limit = self.opts.exhaust_states;
+        let n = self.states.filter(|&n| n <= limit)?;
+        // Stopped or too large (`Ok(None)`, `Err`): the solver goes on without it.
+        if let Ok(Some(found)) = exhaust(board, n as usize, self.budget) {
+            match found.pushes {
+                None => {
+                    let proof = Proof::Exhaustive {
+                        states: found.states,
+                    };
+                    return Some(self.unsolvable(Unsolvable::NoPlan(proof)));
+                }
+                Some(p) => self.known_pushes = Some(p),
+            }
+        }
+        None
+    }
+
+    /// A first plan from weighted A* (push mode), within a tenth of the budget: the seed
+    /// is a shortcut, not the search. A pass that sees every state without a plan
+    /// proves there is none.
+    fn seed(&self, board: &Board, max: Option<usize>) -> Result<Option<(Plan, usize)>, Unsolvable> {
+        if self.opts.optimize != Optimize::Pushes || self.opts.no_seed {
+            return Ok(None);
+        }
+        let limits = SeedLimits {
+            max_pushes: max,
+            ..SeedLimits::default()
+        };
+        // The search keeps up to `max_states` states of `k` boxes each: no seed when they
+        // would take more than a quarter of the memory budget.
+        let per_state = 8 * board.boxes.len() as u64 + 96;
+        let bytes = 4 * per_state * limits.max_states as u64;
+        if self.budget.memory_limit().is_some_and(|m| bytes > m) {
+            return Ok(None);
+        }
+        let run = seed_plan(board, &limits, &self.budget.share(0.1));
+        if let Some(states) = run.exhausted {
+            return Err(Unsolvable::NoPlan(Proof::Exhaustive { states }));
+        }
+        Ok(run.seed.map(|s| (s.plan, s.pushes)))
+    }
+
+    /// The report of the search's outcome (`max`: the caps of the options).
+    fn report(
+        &self,
+        outcome: SearchOutcome,
+        stats: SolveStats,
+        max: Option<usize>,
+    ) -> Result<Report, SolveError> {
+        let mut report = Report::empty(Verdict::Unknown, self.opts.optimize);
+        report.stats = stats;
+        match outcome {
+            SearchOutcome::Plan {
+                plan,
+                horizon,
+                optimal,
+                proven_below,
+                stopped,
+            } => {
+                if let Some(inner) = self.plan(&mut report, plan, horizon, optimal, stopped)? {
+                    return Ok(inner);
+                }
+                report.proven_below = proven_below;
+                if !optimal {
+                    report.reason = Some(not_proven(&report));
+                }
+            }
+            SearchOutcome::NoPlan { horizon } if max.is_none_or(|m| horizon < m) => {
+                let proof = Proof::StateBound {
+                    horizon,
+                    unit: self.unit(),
+                    states: self.states.unwrap_or(horizon as u64 + 1),
+                };
+                self.impossible(&mut report, proof);
+            }
+            SearchOutcome::NoPlan { horizon } => self.no_plan(&mut report, horizon),
+            SearchOutcome::Impossible { horizon } => {
+                let proof = Proof::Invariants {
+                    horizon,
+                    unit: self.unit(),
+                };
+                self.impossible(&mut report, proof);
+            }
+            SearchOutcome::Unknown {
+                proven_below,
+                horizon,
+                halt,
+            } => unknown(&mut report, horizon, proven_below, &halt),
+        }
+        report.stats.seconds = self.began.elapsed().as_secs_f64();
+        Ok(report)
+    }
+
+    /// A plan of cost `horizon`: verified by replay, its cost checked (and against the
+    /// exhaustive search's optimum). A push plan longer than the move budget goes to the
+    /// move encoding, whose report is returned instead.
+    fn plan(
+        &self,
+        report: &mut Report,
+        plan: Plan,
+        horizon: usize,
+        optimal: bool,
+        stopped: Option<Halt>,
+    ) -> Result<Option<Report>, SolveError> {
+        let r = verify(self.level, &plan)?;
+        let count = match self.opts.optimize {
+            Optimize::Moves => r.moves,
+            Optimize::Pushes | Optimize::PushesMoves => r.pushes,
+        };
+        if count > horizon || (optimal && count != horizon) {
+            return Err(SolveError::Cost {
+                cost: count,
+                unit: self.unit(),
+                horizon,
+            });
+        }
+        if let Some(p) = self.known_pushes
+            && optimal
+            && self.opts.optimize == Optimize::Pushes
+            && p != count
+        {
+            return Err(SolveError::Disagrees {
+                solver: count,
+                exhaustive: p,
+            });
+        }
+        if self.opts.max_moves.is_some_and(|m| r.moves > m) {
+            // A push-optimal plan longer than the move budget: the move encoding
+            // decides whether a shorter walk exists.
+            let mut sub = self.opts.clone();
+            sub.optimize = Optimize::Moves;
+            let mut inner = solve_one(self.level, &sub, self.budget, None, None)?;
+            inner.stats.seconds = self.began.elapsed().as_secs_f64();
+            return Ok(Some(inner));
+        }
+        report.verdict = Verdict::Solved;
+        report.horizon = Some(horizon);
+        report.plan = Some(plan);
+        report.moves = Some(r.moves);
+        report.pushes = Some(r.pushes);
+        report.optimal = optimal.then_some(self.opts.optimize);
+        if !optimal {
+            report.stopped = Some(stopped.map_or(StopReason::TimeLimit, |h| h.reason()));
+        }
+        Ok(None)
+    }
+
+    /// No plan at any horizon, as `proof` shows.
+    fn impossible(&self, report: &mut Report, proof: Proof) {
+        let why = Unsolvable::NoPlan(proof);
+        report.verdict = Verdict::Unsolvable;
+        report.reason = Some(why.to_string());
+        report.unsolvable = Some(why);
+    }
+
+    /// No plan of at most `horizon` (in the unit of the encoding).
+    fn no_plan(&self, report: &mut Report, horizon: usize) {
+        report.verdict = Verdict::NoPlan;
+        report.horizon = Some(horizon);
+        report.proven_below = Some(horizon);
+        let opts = self.opts;
+        report.reason = Some(
+            if opts.optimize == Optimize::Pushes && opts.max_moves == Some(horizon) {
+                format!(
+                    "no plan of at most {horizon} moves (none even with at most {horizon} pushes)"
+                )
+            } else {
+                format!("no plan of at most {horizon} {}", self.unit())
+            },
+        );
+    }
+}
+
+/// Why a plan is not claimed optimal.
+fn not_proven(report: &Report) -> String {
+    match report.proven_below {
+        Some(p) => format!(
+            "stopped before optimality was proven; no plan of at most {p} {} exists",
+            report.optimize.name()
+        ),
+        None => "stopped before optimality was proven".into(),
+    }
 }
 
 /// The sizes of the final formula and the search's counters.
@@ -184,55 +377,24 @@ fn solve_stats(
     }
 }
 
-/// A verified plan of `(moves, pushes)`, optimal or stopped before that was proven.
-fn solved(
-    report: &mut Report,
-    plan: Plan,
-    (moves, pushes): (usize, usize),
-    optimal: bool,
-    stopped: Option<StopReason>,
-) {
-    report.verdict = Verdict::Solved;
-    if !optimal {
-        report.reason = Some(match report.proven_below {
-            Some(p) => format!(
-                "stopped before optimality was proven; no plan of at most {p} {} exists",
-                report.optimize.name()
-            ),
-            None => "stopped before optimality was proven".into(),
-        });
-        report.stopped = Some(stopped.unwrap_or(StopReason::TimeLimit));
-    }
-    report.plan = Some(plan);
-    report.moves = Some(moves);
-    report.pushes = Some(pushes);
-    report.optimal = optimal.then_some(report.optimize);
-}
-
-/// No plan of at most `horizon` (in the unit of the encoding).
-fn no_plan(report: &mut Report, opts: &SolveOptions, horizon: usize) {
-    report.verdict = Verdict::NoPlan;
-    report.horizon = Some(horizon);
-    report.proven_below = Some(horizon);
-    report.reason = Some(
-        if opts.optimize == Optimize::Pushes && opts.max_moves == Some(horizon) {
-            format!("no plan of at most {horizon} moves (none even with at most {horizon} pushes)")
-        } else {
-            format!("no plan of at most {horizon} {}", opts.optimize.name())
+/// What stopped the work, in words: "time limit reached", "interrupted", "memory limit
+/// reached (…what would not fit…)".
+fn stop_words(halt: &Halt) -> String {
+    match halt {
+        Halt::Memory(m) => format!("memory limit reached ({m})"),
+        h => match h.reason() {
+            StopReason::Interrupted => "interrupted".into(),
+            _ => "time limit reached".into(),
         },
-    );
+    }
 }
 
-/// Stopped by `reason` at `horizon`, with what was proven.
-fn unknown(report: &mut Report, horizon: usize, proven_below: Option<usize>, reason: StopReason) {
+/// Stopped by `halt` at `horizon`, with what was proven.
+fn unknown(report: &mut Report, horizon: usize, proven_below: Option<usize>, halt: &Halt) {
     report.horizon = Some(horizon);
     report.proven_below = proven_below;
-    report.stopped = Some(reason);
-    let why = match reason {
-        StopReason::Interrupted => "interrupted",
-        StopReason::MemoryLimit => "memory limit reached",
-        _ => "time limit reached",
-    };
+    report.stopped = Some(halt.reason());
+    let why = stop_words(halt);
     report.reason = Some(match proven_below {
         Some(p) => format!(
             "{why} at horizon {horizon}; no plan of at most {p} {} exists",

@@ -5,6 +5,7 @@ use gridsat_sat::BackendSpec;
 
 gridsat_sat::named_enum! {
     /// What to minimise.
+    #[non_exhaustive]
     pub enum Optimize ("optimization goal") default Pushes {
         /// Fewest pushes (push encoding)
         Pushes = "pushes",
@@ -27,6 +28,7 @@ impl Optimize {
 
 gridsat_sat::named_enum! {
     /// CaDiCaL's option sets.
+    #[non_exhaustive]
     pub enum CadicalConfig ("CaDiCaL option set") {
         /// CaDiCaL's defaults
         Default = "default",
@@ -40,7 +42,7 @@ gridsat_sat::named_enum! {
 }
 
 /// Options of [`crate::solve_level`]. Build them from `Default` and set fields.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct SolveOptions {
     /// What to minimise.
@@ -66,6 +68,31 @@ pub struct SolveOptions {
     /// Keep assuming `goal(T)` below a known plan instead of adding it as a unit clause
     /// (for measurement).
     pub assume_goals: bool,
+    /// Search every push state first (which settles the level, solvable or not, and
+    /// cross-checks the solver's push optimum) when the level has at most this many
+    /// states by the state bound (box placements × player places); 0: never.
+    pub exhaust_states: u64,
+}
+
+/// The default of [`SolveOptions::exhaust_states`]: such searches take milliseconds.
+pub const EXHAUST_STATES: u64 = 50_000;
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            optimize: Optimize::default(),
+            max_moves: None,
+            max_pushes: None,
+            backend: BackendSpec::default(),
+            moves: MoveOptions::default(),
+            pushes: PushOptions::default(),
+            stride: 0,
+            cadical_config: None,
+            no_seed: false,
+            assume_goals: false,
+            exhaust_states: EXHAUST_STATES,
+        }
+    }
 }
 
 impl SolveOptions {

@@ -262,3 +262,57 @@ pub fn pulled_level(
     }
     Some(level(&text))
 }
+
+/// A random room (interior `w` × `h`, walls where `cells` says so) with a player,
+/// `boxes` boxes and as many goals (one more with `spare_goal`) on distinct floor cells
+/// chosen by `cells`: solvable or not, as it happens. `None` when the room is too small.
+pub fn random_level(
+    w: usize,
+    h: usize,
+    cells: &[u8],
+    boxes: usize,
+    spare_goal: bool,
+) -> Option<Level> {
+    let (w2, h2) = (w + 2, h + 2);
+    let at = |i: usize| cells[i % cells.len()] as usize;
+    let mut g = vec![vec!['#'; w2]; h2];
+    for r in 0..h {
+        for c in 0..w {
+            if at(r * w + c) % 5 != 0 {
+                g[r + 1][c + 1] = ' ';
+            }
+        }
+    }
+    let mut free: Vec<(usize, usize)> = (0..h2)
+        .flat_map(|r| (0..w2).map(move |c| (r, c)))
+        .filter(|&(r, c)| g[r][c] == ' ')
+        .collect();
+    let goals = boxes + spare_goal as usize;
+    if free.len() < 1 + boxes.max(goals) {
+        return None;
+    }
+    let mut pick = |k: usize| free.remove(at(1000 + k) % free.len());
+    let (pr, pc) = pick(0);
+    g[pr][pc] = '@';
+    let boxes_at: Vec<(usize, usize)> = (0..boxes).map(|k| pick(1 + k)).collect();
+    // Goals may lie under boxes (and under the player) too: drawn from all floor cells.
+    let mut spots: Vec<(usize, usize)> = free.clone();
+    spots.extend(&boxes_at);
+    spots.push((pr, pc));
+    for &(r, c) in &boxes_at {
+        g[r][c] = '$';
+    }
+    for k in 0..goals {
+        let (r, c) = spots.remove(at(2000 + k) % spots.len());
+        g[r][c] = match g[r][c] {
+            '$' => '*',
+            '@' => '+',
+            _ => '.',
+        };
+    }
+    let text: String = g
+        .into_iter()
+        .map(|row| row.into_iter().collect::<String>() + "\n")
+        .collect();
+    Some(level(&text))
+}

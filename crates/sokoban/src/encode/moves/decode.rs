@@ -1,13 +1,13 @@
 //! Reading a plan from a model of the move encoding.
 
 use super::{MoveEncoding, WAIT};
+use crate::encode::horizon::Values;
 use crate::model::{Dir, Move, Plan};
-use gridsat_sat::Backend;
 
 impl MoveEncoding {
     /// The moves of the model up to the first wait (a push where the cell entered
     /// holds a box), to be verified by replay.
-    pub(super) fn read_plan(&self, s: &dyn Backend, horizon: usize) -> Plan {
+    pub(super) fn read_plan(&self, s: &dyn Values, horizon: usize) -> Plan {
         let mut plan = Plan::new();
         let mut pos = self.board.player;
         for t in 0..horizon {

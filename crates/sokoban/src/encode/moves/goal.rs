@@ -13,6 +13,10 @@ impl MoveEncoding {
             return g;
         }
         let g = self.f.new_var(&format!("goal at T={horizon}")).pos();
+        self.goals.insert(horizon, g);
+        if !self.guard.check(&self.f) {
+            return g;
+        }
         let fam = self.fam;
         for b in 0..self.board.boxes.len() {
             let mut clause = vec![!g];
@@ -26,6 +30,9 @@ impl MoveEncoding {
         if self.opts.distance {
             let from = horizon.saturating_sub(self.max_to_goal as usize);
             for t in from..=horizon {
+                if !self.guard.check(&self.f) {
+                    return g;
+                }
                 for b in 0..self.board.boxes.len() {
                     for &c in &self.cells_of[b].clone() {
                         let d = self.to_goal[c as usize];
@@ -37,7 +44,6 @@ impl MoveEncoding {
                 }
             }
         }
-        self.goals.insert(horizon, g);
         g
     }
 }

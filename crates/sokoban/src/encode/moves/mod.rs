@@ -13,10 +13,11 @@ mod state;
 mod step;
 
 use super::families::MoveFamily;
-use super::horizon::{Decoded, HorizonEncoding};
+use super::horizon::{Decoded, HorizonEncoding, Values};
 use crate::analysis::{INF, dist_to_goals, push_dist_from, walk_distances};
+use crate::halt::{Guard, Halt};
 use crate::model::Board;
-use gridsat_sat::{AmoEncoding, Backend, Block, FamilyId, Formula, Lit};
+use gridsat_sat::{AmoEncoding, Block, FamilyId, Formula, Lit};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -96,15 +97,25 @@ struct BoxDomains {
 
 impl BoxDomains {
     /// Every cell a box can be pushed to on the empty board; the lower bound of a cell
-    /// is the walk to the box plus its push distance (0 where it starts).
-    fn new(board: &Board, walk: &[u32]) -> BoxDomains {
+    /// is the walk to the box plus its push distance (0 where it starts). Empty when
+    /// the guard refuses the tables (boxes × cells).
+    fn new(board: &Board, walk: &[u32], guard: &mut Guard) -> BoxDomains {
         let mut d = BoxDomains {
             slot: Vec::new(),
             cells_of: Vec::new(),
             owner: Vec::new(),
             box_lb: Vec::new(),
         };
+        let (k, n) = (board.boxes.len() as u64, board.len() as u64);
+        if !guard.admit_bytes(24 * k * n, || {
+            format!("the cells of {k} boxes on {n} cells")
+        }) {
+            return d;
+        }
         for (b, &start) in board.boxes.iter().enumerate() {
+            if !guard.check_time() {
+                return d;
+            }
             let pd = push_dist_from(board, start);
             let near = board.nb[start as usize]
                 .iter()
@@ -159,6 +170,8 @@ pub struct MoveEncoding {
     box_lb: Vec<Vec<u32>>,
     /// With a push budget: per step, "the steps so far pushed at least j" for j = 1…cap.
     pushed_at_least: Vec<Vec<Lit>>,
+    /// The budget watched while building.
+    guard: Guard,
 }
 
 /// Pairwise at-most-one measured faster than the ladder here (fewer auxiliaries, direct
@@ -172,8 +185,9 @@ fn amo_for(n: usize) -> AmoEncoding {
 }
 
 impl MoveEncoding {
-    /// Starts the encoding with step 0 (the initial state).
-    pub fn new(board: &Board, opts: MoveOptions) -> MoveEncoding {
+    /// Starts the encoding with step 0 (the initial state), watching `guard` (when it
+    /// trips, [`HorizonEncoding::halted`] says why and the encoding is unusable).
+    pub fn new(board: &Board, opts: MoveOptions, mut guard: Guard) -> MoveEncoding {
         let board = board.clone();
         let mut f = Formula::new();
         let fam = Families::new(&mut f);
@@ -185,7 +199,7 @@ impl MoveEncoding {
             .filter(|&d| d != INF)
             .max()
             .unwrap_or(0);
-        let domains = BoxDomains::new(&board, &walk);
+        let domains = BoxDomains::new(&board, &walk, &mut guard);
         let coords: Vec<(usize, usize)> =
             (0..board.len() as u32).map(|c| board.coords(c)).collect();
         let mut enc = MoveEncoding {
@@ -207,9 +221,12 @@ impl MoveEncoding {
             walk,
             box_lb: domains.box_lb,
             pushed_at_least: Vec::new(),
+            guard,
         };
-        enc.add_layer();
-        enc.initial_state();
+        if enc.guard.check(&enc.f) {
+            enc.add_layer();
+            enc.initial_state();
+        }
         enc
     }
 
@@ -272,7 +289,11 @@ impl HorizonEncoding for MoveEncoding {
         self.f
     }
 
-    fn decode(&mut self, s: &dyn Backend, horizon: usize) -> Decoded {
+    fn halted(&self) -> Option<&Halt> {
+        self.guard.halt()
+    }
+
+    fn decode(&mut self, s: &dyn Values, horizon: usize) -> Decoded {
         let plan = self.read_plan(s, horizon);
         let cost = plan.len();
         Decoded::Plan(plan, cost)

@@ -10,11 +10,14 @@ impl MoveEncoding {
     pub(super) fn add_layer(&mut self) {
         let t = self.player.len();
         self.state_blocks(t);
+        if !self.guard.check(&self.f) {
+            return;
+        }
         self.positions(t);
-        if self.opts.dead_squares {
+        if self.opts.dead_squares && self.guard.check(&self.f) {
             self.dead_squares(t);
         }
-        if self.opts.distance && t > 0 {
+        if self.opts.distance && t > 0 && self.guard.check(&self.f) {
             self.distances(t);
         }
     }
@@ -57,6 +60,9 @@ impl MoveEncoding {
             amo_for(lits.len()),
         );
         for b in 0..self.board.boxes.len() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let lits: Vec<Lit> = self.cells_of[b]
                 .iter()
                 .map(|&c| self.bx(b, c, t).expect("own"))
@@ -70,6 +76,9 @@ impl MoveEncoding {
             );
         }
         for c in 0..n {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let here: Vec<Lit> = (0..self.board.boxes.len())
                 .filter_map(|b| self.bx(b, c, t))
                 .collect();
@@ -86,6 +95,9 @@ impl MoveEncoding {
     /// No box on a dead square at step `t`.
     fn dead_squares(&mut self, t: usize) {
         for b in 0..self.board.boxes.len() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             for &c in &self.cells_of[b].clone() {
                 if self.to_goal[c as usize] == INF {
                     let l = self.bx(b, c, t).expect("own");
@@ -115,6 +127,9 @@ impl MoveEncoding {
             }
         }
         for b in 0..self.board.boxes.len() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             for &c in &self.cells_of[b].clone() {
                 if (self.box_lb[b][c as usize] as usize) > t {
                     let l = self.bx(b, c, t).expect("own");

@@ -8,6 +8,9 @@ use gridsat_sat::{AmoEncoding, Lit, amo};
 impl MoveEncoding {
     /// Adds the action of step `t` (the number of steps built) and the state after it.
     pub(super) fn add_step(&mut self) {
+        if !self.guard.check(&self.f) {
+            return;
+        }
         let t = self.act.len();
         let ab = self
             .f
@@ -31,13 +34,18 @@ impl MoveEncoding {
             self.f.add_clause(fam.movement, &[!w0, w1]);
         }
         for c in 0..self.board.len() as u32 {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             self.moves_from(c, t);
         }
         if self.opts.no_reversal && t > 0 {
             self.no_reversal(t);
         }
         self.box_frame(t);
-        if let Some(cap) = self.opts.max_pushes {
+        if let Some(cap) = self.opts.max_pushes
+            && self.guard.check(&self.f)
+        {
             self.push_budget(t, cap);
         }
     }
@@ -80,6 +88,9 @@ impl MoveEncoding {
     fn no_reversal(&mut self, t: usize) {
         let nboxes = self.board.boxes.len();
         for c in 0..self.board.len() as u32 {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             for d in Dir::ALL {
                 let back = d.opposite();
                 let mut clause = vec![
@@ -98,6 +109,9 @@ impl MoveEncoding {
     fn box_frame(&mut self, t: usize) {
         let fam = self.fam;
         for b in 0..self.board.boxes.len() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             for &c in &self.cells_of[b].clone() {
                 let now = self.bx(b, c, t).expect("own");
                 let next = self.bx(b, c, t + 1).expect("own");

@@ -7,7 +7,7 @@ fn every_variable_has_its_own_meaning() {
     let text = "#######\n#@ $ .#\n# $. ##\n#######\n";
     let level = &parse_levels(text, "t", Format::Xsb).unwrap()[0];
     let board = Board::new(level);
-    let mut enc = MoveEncoding::new(&board, MoveOptions::default());
+    let mut enc = MoveEncoding::new(&board, MoveOptions::default(), Guard::default());
     for _ in 0..4 {
         enc.extend();
     }

@@ -4,13 +4,13 @@
 use super::PushEncoding;
 use crate::analysis::{Push, pushes_to_plan};
 use crate::encode::horizon::Decoded;
+use crate::encode::horizon::Values;
 use crate::encode::reach::{Reach, add_loop_formula};
-use gridsat_sat::Backend;
 
 impl PushEncoding {
     /// The model's pushes up to the first wait, as a plan; or, when the player cannot
     /// walk to some push, the loop formulas that exclude the model.
-    pub(super) fn read_plan(&mut self, s: &dyn Backend, horizon: usize) -> Decoded {
+    pub(super) fn read_plan(&mut self, s: &dyn Values, horizon: usize) -> Decoded {
         let pushes = self.model_pushes(s, horizon);
         let bad = match pushes_to_plan(&self.board, &pushes) {
             Ok(plan) => return Decoded::Plan(plan, pushes.len()),
@@ -40,7 +40,7 @@ impl PushEncoding {
     }
 
     /// The pushes the model makes before its first wait.
-    fn model_pushes(&self, s: &dyn Backend, horizon: usize) -> Vec<Push> {
+    fn model_pushes(&self, s: &dyn Values, horizon: usize) -> Vec<Push> {
         let mut pushes = Vec::new();
         for t in 0..horizon {
             let Some(k) =
@@ -56,7 +56,7 @@ impl PushEncoding {
 
     /// The connected sets of cells marked reachable at step `t` of the model although the
     /// player, standing on `player`, cannot reach them around the model's boxes.
-    fn unfounded_sets(&self, s: &dyn Backend, t: usize, player: u32) -> Vec<Vec<u32>> {
+    fn unfounded_sets(&self, s: &dyn Values, t: usize, player: u32) -> Vec<Vec<u32>> {
         let n = self.board.len();
         let occupied: Vec<bool> = (0..n as u32)
             .map(|c| s.value(self.bx(c, t)) == Some(true))
@@ -94,6 +94,9 @@ impl PushEncoding {
     fn add_loop(&mut self, set: Vec<u32>) {
         let i = self.loops.len();
         for t in 1..self.reach.len() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let at = self.at(t);
             let sr = self.reach[t];
             add_loop_formula(

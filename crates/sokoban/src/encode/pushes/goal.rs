@@ -12,6 +12,10 @@ impl PushEncoding {
             return g;
         }
         let g = self.f.new_var(&format!("goal at T={horizon}")).pos();
+        self.goals.insert(horizon, g);
+        if !self.guard.check(&self.f) {
+            return g;
+        }
         let n = self.board.len() as u32;
         for c in 0..n {
             if !self.board.goal[c as usize] {
@@ -23,9 +27,12 @@ impl PushEncoding {
             self.goal_distances(g, horizon);
         }
         for w in &mut self.waste {
-            w.bound(&mut self.f, g, horizon);
+            w.bound(&mut self.f, g, horizon, &mut self.guard);
         }
         for i in 0..self.pairs.far.len() {
+            if !self.guard.tick(&self.f) {
+                return g;
+            }
             let (a, b, d) = self.pairs.far[i];
             for t in (horizon + 1).saturating_sub(d as usize)..=horizon {
                 let clause = [!g, !self.bx(a, t), !self.bx(b, t)];
@@ -41,7 +48,6 @@ impl PushEncoding {
             let w = self.wait(horizon);
             self.f.add_clause(self.fam.goal, &[!g, w]);
         }
-        self.goals.insert(horizon, g);
         g
     }
 
@@ -49,6 +55,9 @@ impl PushEncoding {
     fn goal_distances(&mut self, g: Lit, horizon: usize) {
         let n = self.board.len() as u32;
         for t in horizon.saturating_sub(self.max_to_goal as usize)..=horizon {
+            if !self.guard.check(&self.f) {
+                return;
+            }
             for c in 0..n {
                 let d = self.to_goal[c as usize];
                 if d != INF && d as usize > horizon - t {
@@ -71,6 +80,9 @@ impl PushEncoding {
                 .max()
                 .unwrap_or(0);
             for t in horizon.saturating_sub(maxd as usize)..=horizon {
+                if !self.guard.tick(&self.f) {
+                    return;
+                }
                 let d = &self.per_goal[gi].1;
                 let mut clause = vec![!g];
                 clause.extend(

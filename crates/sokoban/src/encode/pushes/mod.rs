@@ -18,12 +18,14 @@ mod step;
 mod tables;
 
 use super::families::PushFamily;
-use super::horizon::{Decoded, HorizonEncoding};
+use super::few::Few;
+use super::horizon::{Decoded, HorizonEncoding, Values};
 use super::reach::{Grid, Reach, StepReach};
 use super::waste::WasteCounter;
 use crate::analysis::{INF, PairLists, dist_to_goals, freeze_patterns, push_parity};
+use crate::halt::{Guard, Halt};
 use crate::model::Board;
-use gridsat_sat::{Backend, Block, FamilyId, Formula, Lit};
+use gridsat_sat::{Block, FamilyId, Formula, Lit};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tables::{Cand, Candidates};
@@ -133,9 +135,9 @@ pub struct PushEncoding {
     /// Candidate pushes (cell, direction): behind and ahead lie in the region.
     cands: Arc<Vec<Cand>>,
     /// Per cell: candidate indices of pushes of a box on it.
-    out_of: Vec<Vec<u32>>,
+    out_of: Vec<Few>,
     /// Per cell: candidate indices of pushes that bring a box onto it.
-    into: Vec<Vec<u32>>,
+    into: Vec<Few>,
     boxes: Vec<Block>,
     acts: Vec<Block>,
     reach: Vec<StepReach>,
@@ -161,21 +163,74 @@ pub struct PushEncoding {
     /// Candidate pushes not tried first: another in their orbit under the start
     /// position's symmetries is.
     not_first: Vec<u32>,
+    /// The budget watched while building.
+    guard: Guard,
+}
+
+/// The tables of the pruning families that can be switched off (empty when off).
+struct Switched {
+    not_first: Vec<u32>,
+    parity: Option<usize>,
+    undo_pairs: Vec<(u32, u32, u32)>,
+    pairs: PairLists,
+    waste: Vec<WasteCounter>,
+}
+
+impl Switched {
+    /// The tables `opts` asks for, each only while `guard` lets the work go on
+    /// (`dist`: push distances to the nearest goal and from the nearest start box).
+    fn new(
+        board: &Board,
+        opts: &PushOptions,
+        cands: &[Cand],
+        (to_goal, from_start): (&[u32], &[u32]),
+        waste_family: FamilyId,
+        guard: &mut Guard,
+    ) -> Switched {
+        let budget = guard.budget().clone();
+        let mut on = |wanted: bool| wanted && guard.check_time();
+        Switched {
+            not_first: if on(opts.symmetry) {
+                tables::not_first(board, cands)
+            } else {
+                Vec::new()
+            },
+            parity: opts.parity.then(|| push_parity(board)).flatten(),
+            undo_pairs: if on(opts.undo) {
+                tables::undo_pairs(board, cands)
+            } else {
+                Vec::new()
+            },
+            pairs: if on(opts.pairs && board.boxes.len() >= 2) {
+                PairLists::new(board, to_goal, &budget)
+            } else {
+                PairLists::default()
+            },
+            waste: if on(opts.waste) {
+                tables::waste_counters(board, cands, to_goal, from_start, waste_family)
+            } else {
+                Vec::new()
+            },
+        }
+    }
 }
 
 impl PushEncoding {
-    /// Starts the encoding with step 0 (the initial state).
-    pub fn new(board: &Board, opts: PushOptions) -> PushEncoding {
+    /// Starts the encoding with step 0 (the initial state), watching `guard` (when it
+    /// trips, [`HorizonEncoding::halted`] says why and the encoding is unusable).
+    pub fn new(board: &Board, opts: PushOptions, mut guard: Guard) -> PushEncoding {
         let board = board.clone();
         let n = board.len();
         let mut f = Formula::new();
         let fam = Families::new(&mut f);
         let grid = Grid::of(&board);
+        guard.check_time();
         let Candidates {
             cands,
             out_of,
             into,
         } = Candidates::new(&board);
+        guard.check_time();
         let to_goal = dist_to_goals(&board);
         let max_to_goal = to_goal
             .iter()
@@ -183,31 +238,28 @@ impl PushEncoding {
             .filter(|&d| d != INF)
             .max()
             .unwrap_or(0);
-        let from_start = tables::from_start(&board);
-        let per_goal = tables::per_goal(&board);
-        let freeze_sets = freeze_patterns(&board);
+        let from_start = tables::from_start(&board, &mut guard);
+        let per_goal = tables::per_goal(&board, &mut guard);
+        let freeze_sets = if guard.check_time() {
+            freeze_patterns(&board)
+        } else {
+            Vec::new()
+        };
         let max_walk = (n - board.boxes.len()).saturating_sub(1) as u32;
-        let not_first = if opts.symmetry {
-            tables::not_first(&board, &cands)
-        } else {
-            Vec::new()
-        };
-        let parity = opts.parity.then(|| push_parity(&board)).flatten();
-        let undo_pairs = if opts.undo {
-            tables::undo_pairs(&board, &cands)
-        } else {
-            Vec::new()
-        };
-        let pairs = if opts.pairs && board.boxes.len() >= 2 {
-            PairLists::new(&board, &to_goal)
-        } else {
-            PairLists::default()
-        };
-        let waste = if opts.waste {
-            tables::waste_counters(&board, &cands, &to_goal, &from_start, fam.waste)
-        } else {
-            Vec::new()
-        };
+        let Switched {
+            not_first,
+            parity,
+            undo_pairs,
+            pairs,
+            waste,
+        } = Switched::new(
+            &board,
+            &opts,
+            &cands,
+            (&to_goal, &from_start),
+            fam.waste,
+            &mut guard,
+        );
         let mut enc = PushEncoding {
             f,
             board,
@@ -234,9 +286,12 @@ impl PushEncoding {
             undo_pairs,
             parity,
             not_first,
+            guard,
         };
-        enc.add_state();
-        enc.initial_state();
+        if enc.guard.check(&enc.f) {
+            enc.add_state();
+            enc.initial_state();
+        }
         enc
     }
 
@@ -320,7 +375,11 @@ impl HorizonEncoding for PushEncoding {
         self.f
     }
 
-    fn decode(&mut self, s: &dyn Backend, horizon: usize) -> Decoded {
+    fn halted(&self) -> Option<&Halt> {
+        self.guard.halt()
+    }
+
+    fn decode(&mut self, s: &dyn Values, horizon: usize) -> Decoded {
         self.read_plan(s, horizon)
     }
 }

@@ -9,6 +9,9 @@ use gridsat_sat::Lit;
 impl PushEncoding {
     /// Allocates the state of a new step with its reachability and pruning clauses.
     pub(super) fn add_state(&mut self) {
+        if !self.guard.check(&self.f) {
+            return;
+        }
         let t = self.boxes.len();
         let n = self.board.len() as u32;
         let coords = self.grid.coords.clone();
@@ -20,6 +23,9 @@ impl PushEncoding {
             });
         self.boxes.push(bb);
         self.reachability(t);
+        if !self.guard.check(&self.f) {
+            return;
+        }
         if self.opts.dead_squares {
             for c in 0..n {
                 if self.to_goal[c as usize] == INF {
@@ -48,6 +54,9 @@ impl PushEncoding {
         }
         if self.opts.goal_reach && self.board.boxes.len() == self.per_goal.len() {
             for (_, d) in &self.per_goal {
+                if !self.guard.tick(&self.f) {
+                    return;
+                }
                 let clause: Vec<Lit> = (0..n)
                     .filter(|&c| d[c as usize] != INF)
                     .map(|c| self.bx(c, t))
@@ -78,10 +87,14 @@ impl PushEncoding {
             &free,
             self.max_walk,
             t == 0,
+            &mut self.guard,
         );
         self.reach.push(sr);
         if t > 0 {
             for (i, set) in self.loops.iter().enumerate() {
+                if !self.guard.tick(&self.f) {
+                    return;
+                }
                 add_loop_formula(
                     &mut self.f,
                     self.fam.reach,

@@ -7,6 +7,9 @@ use gridsat_sat::{AmoEncoding, Lit, amo};
 impl PushEncoding {
     /// Adds the action of step `t` (the number of steps built) and the state after it.
     pub(super) fn add_step(&mut self) {
+        if !self.guard.check(&self.f) {
+            return;
+        }
         let t = self.acts.len();
         let cands = self.cands.clone();
         let coords = self.grid.coords.clone();
@@ -23,6 +26,9 @@ impl PushEncoding {
             });
         self.acts.push(ab);
         self.add_state();
+        if !self.guard.check(&self.f) {
+            return;
+        }
         self.one_action(t);
         self.step_pruning(t);
         if let Some(&g) = self.goals.get(&t) {
@@ -48,7 +54,7 @@ impl PushEncoding {
         amo::exactly_one(&mut self.f, fam.action, fam.action, &all, enc);
         let wait = self.wait(t);
         for w in &mut self.waste {
-            w.add_step(&mut self.f, &all[..nc as usize], wait);
+            w.add_step(&mut self.f, &all[..nc as usize], wait, &mut self.guard);
         }
         if t > 0 {
             let (w0, w1) = (self.wait(t - 1), self.wait(t));
@@ -84,6 +90,9 @@ impl PushEncoding {
     /// plan doing it is two pushes longer than one without.
     fn no_undo(&mut self, t: usize) {
         for &(k, back, ahead) in self.undo_pairs.iter() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let clause = [
                 !self.push(k, t - 1),
                 !self.push(back, t),
@@ -99,6 +108,9 @@ impl PushEncoding {
         let reach = self.reach[t];
         let e = self.fam.effects;
         for (k, &(c, d)) in self.cands.clone().iter().enumerate() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let p = self.push(k as u32, t);
             let behind = self.board.nb[c as usize][d.opposite().index()].expect("candidate");
             let ahead = self.board.nb[c as usize][d.index()].expect("candidate");
@@ -113,6 +125,9 @@ impl PushEncoding {
     /// A cell changes only through a push out of it or into it.
     fn frame(&mut self, t: usize) {
         for c in 0..self.board.len() as u32 {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
             let (now, next) = (self.bx(c, t), self.bx(c, t + 1));
             let mut leave = vec![!now, next];
             leave.extend(self.out_of[c as usize].iter().map(|&k| self.push(k, t)));

@@ -2,10 +2,11 @@
 //! pushes that undo others, the first pushes symmetry leaves out, the waste counters.
 
 use crate::analysis::{INF, dist_to_goal, push_dist_from, start_symmetries};
+use crate::encode::few::Few;
 use crate::encode::waste::WasteCounter;
+use crate::halt::Guard;
 use crate::model::{Board, Dir};
 use gridsat_sat::FamilyId;
-use std::collections::HashMap;
 
 /// A candidate push: the box on the cell moves in the direction (the cells behind and
 /// ahead lie in the region).
@@ -14,16 +15,16 @@ pub(super) type Cand = (u32, Dir);
 /// The candidate pushes, and per cell the candidates pushing a box off it and onto it.
 pub(super) struct Candidates {
     pub cands: Vec<Cand>,
-    pub out_of: Vec<Vec<u32>>,
-    pub into: Vec<Vec<u32>>,
+    pub out_of: Vec<Few>,
+    pub into: Vec<Few>,
 }
 
 impl Candidates {
     pub fn new(board: &Board) -> Candidates {
         let n = board.len();
         let mut cands = Vec::new();
-        let mut out_of = vec![Vec::new(); n];
-        let mut into = vec![Vec::new(); n];
+        let mut out_of = vec![Few::default(); n];
+        let mut into = vec![Few::default(); n];
         for c in 0..n as u32 {
             for d in Dir::ALL {
                 let behind = board.nb[c as usize][d.opposite().index()];
@@ -48,10 +49,14 @@ fn ahead(board: &Board, (c, d): Cand) -> u32 {
     board.nb[c as usize][d.index()].expect("candidate")
 }
 
-/// Push distance from the nearest start box to every cell.
-pub(super) fn from_start(board: &Board) -> Vec<u32> {
+/// Push distance from the nearest start box to every cell (as far as the guard lets
+/// it get).
+pub(super) fn from_start(board: &Board, guard: &mut Guard) -> Vec<u32> {
     let mut from_start = vec![INF; board.len()];
     for &b in &board.boxes {
+        if !guard.check_time() {
+            break;
+        }
         for (c, d) in push_dist_from(board, b).into_iter().enumerate() {
             from_start[c] = from_start[c].min(d);
         }
@@ -59,22 +64,32 @@ pub(super) fn from_start(board: &Board) -> Vec<u32> {
     from_start
 }
 
-/// Per goal: the goal and the push distance from every cell to it.
-pub(super) fn per_goal(board: &Board) -> Vec<(u32, Vec<u32>)> {
-    board
-        .goals()
-        .into_iter()
-        .map(|g| (g, dist_to_goal(board, g)))
-        .collect()
+/// Per goal: the goal and the push distance from every cell to it (as far as the guard
+/// lets it get; it refuses tables beyond the memory budget).
+pub(super) fn per_goal(board: &Board, guard: &mut Guard) -> Vec<(u32, Vec<u32>)> {
+    let goals = board.goals();
+    let bytes = 4 * goals.len() as u64 * board.len() as u64;
+    if !guard.admit_bytes(bytes, || format!("push distances to {} goals", goals.len())) {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(goals.len());
+    for g in goals {
+        if !guard.check_time() {
+            break;
+        }
+        out.push((g, dist_to_goal(board, g)));
+    }
+    out
 }
 
-/// Candidate index of each (cell, direction) push.
-fn cand_index(cands: &[Cand]) -> HashMap<Cand, u32> {
-    cands
-        .iter()
-        .enumerate()
-        .map(|(k, &cd)| (cd, k as u32))
-        .collect()
+/// Candidate index of each (cell, direction) push, at `4 * cell + direction`
+/// (`u32::MAX` where there is none).
+fn cand_index(board: &Board, cands: &[Cand]) -> Vec<u32> {
+    let mut index = vec![u32::MAX; 4 * board.len()];
+    for (k, &(c, d)) in cands.iter().enumerate() {
+        index[4 * c as usize + d.index()] = k as u32;
+    }
+    index
 }
 
 /// The candidate pushes whose orbit under the start symmetries holds a smaller
@@ -85,7 +100,7 @@ pub(super) fn not_first(board: &Board, cands: &[Cand]) -> Vec<u32> {
     if maps.is_empty() {
         return Vec::new();
     }
-    let index = cand_index(cands);
+    let index = cand_index(board, cands);
     let mut out = Vec::new();
     for (k, &(c, d)) in cands.iter().enumerate() {
         let a = ahead(board, (c, d));
@@ -95,7 +110,7 @@ pub(super) fn not_first(board: &Board, cands: &[Cand]) -> Vec<u32> {
                 .into_iter()
                 .find(|&e| board.nb[c2 as usize][e.index()] == Some(a2))
                 .expect("a symmetry maps neighbours to neighbours");
-            index[&(c2, d2)] < k as u32
+            index[4 * c2 as usize + d2.index()] < k as u32
         });
         if smaller {
             out.push(k as u32);
@@ -107,14 +122,14 @@ pub(super) fn not_first(board: &Board, cands: &[Cand]) -> Vec<u32> {
 /// Per candidate push `k` whose box can be pushed straight back: `(k, the candidate
 /// pushing it back, the cell the box reaches)`.
 pub(super) fn undo_pairs(board: &Board, cands: &[Cand]) -> Vec<(u32, u32, u32)> {
-    let index = cand_index(cands);
+    let index = cand_index(board, cands);
     cands
         .iter()
         .enumerate()
         .filter_map(|(k, &(c, d))| {
             let a = ahead(board, (c, d));
-            let back = *index.get(&(a, d.opposite()))?;
-            Some((k as u32, back, a))
+            let back = index[4 * a as usize + d.opposite().index()];
+            (back != u32::MAX).then_some((k as u32, back, a))
         })
         .collect()
 }
