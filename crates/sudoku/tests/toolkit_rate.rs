@@ -20,7 +20,7 @@ fn shared(rel: &str) -> String {
 fn levels_follow_their_definitions_on_the_benchmark_sets() {
     let shape = Shape::for_side(9).unwrap();
     let geom = Geometry::new(shape);
-    let mut logic = Logic::new(shape, &Rules::default()).unwrap();
+    let mut logic = Logic::new(shape, &Rules::default(), &Budget::unlimited()).unwrap();
     let mut opts = RateOptions::default();
     opts.runs = 2;
     let mut seen = [0usize; 4];
@@ -35,7 +35,10 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
             let g = p.unwrap().grid;
             let r = rate(&mut logic, &g, &opts, &Budget::unlimited()).unwrap();
             seen[r.level as usize] += 1;
-            let singles = matches!(deduce(&geom, &g, Presolve::Singles), Deduction::Solved(_));
+            let singles = matches!(
+                deduce(&geom, &g, Presolve::Singles, &Budget::unlimited()),
+                Deduction::Solved(_)
+            );
             assert_eq!(
                 r.level == Level::Easy,
                 singles,
@@ -74,7 +77,12 @@ fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
     let wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let monster =
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
-    let mut logic = Logic::new(Shape::for_side(9).unwrap(), &Rules::default()).unwrap();
+    let mut logic = Logic::new(
+        Shape::for_side(9).unwrap(),
+        &Rules::default(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     let g = parse_puzzles(wiki, &opts).next().unwrap().unwrap().grid;
     assert_eq!(
         rate(

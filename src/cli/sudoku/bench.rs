@@ -1,14 +1,15 @@
 //! `gridsat sudoku bench`: puzzles per second per configuration, side by side in one run.
 
 use super::args::{GridArgs, read_puzzles};
+use super::encode::say;
 use crate::cli::input::display_name;
-use crate::cli::{Exit, Fail, cputime};
+use crate::cli::{Exit, Fail, budget, cputime, parse_seconds};
 use clap::Args;
-use gridsat_sat::{AmoEncoding, BackendSpec};
+use gridsat_sat::{AmoEncoding, BackendSpec, Budget};
 use gridsat_sudoku::{Encoding, Grid, Presolve, Rules, SolveOptions, SudokuSolver, Verdict};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The `--solver` help of `bench`.
 fn solvers_help() -> String {
@@ -54,6 +55,9 @@ pub struct BenchArgs {
     pub conflicts: bool,
     #[command(flatten)]
     pub grid: GridArgs,
+    /// Stop after this many seconds in all; the rows measured by then are printed (exit 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// One configuration to measure.
@@ -70,10 +74,11 @@ struct Config {
 /// the runs (this thread's time: steadier than wall time on a shared machine); the
 /// median wall time is shown beside it.
 pub fn run(args: BenchArgs) -> Result<Exit, Fail> {
-    println!(
-        "| file | puzzles | encoding | presolve | amo | solver | mode | wall s | CPU s | puzzles/s (CPU) | verdicts |"
-    );
-    println!("|---|---:|---|---|---|---|---|---:|---:|---:|---|");
+    say(
+        "| file | puzzles | encoding | presolve | amo | solver | mode | wall s | CPU s | puzzles/s (CPU) | verdicts |",
+    )?;
+    say("|---|---:|---|---|---|---|---|---:|---:|---:|---|")?;
+    let budget = budget().with_time_limit(args.time_limit);
     let modes: &[(usize, &str)] = if args.unique_only {
         &[(2, "unique")]
     } else {
@@ -107,8 +112,15 @@ pub fn run(args: BenchArgs) -> Result<Exit, Fail> {
             }
         }
         for c in &configs {
-            let (wall, cpu, summary) = measure(&grids, c, args.runs.max(1), args.conflicts)?;
-            println!(
+            let measured = measure(&grids, c, (args.runs.max(1), args.conflicts), &budget)?;
+            let Some((wall, cpu, summary)) = measured else {
+                let why = budget
+                    .stop_reason()
+                    .map_or("stopped".into(), |r| r.to_string());
+                eprintln!("gridsat: {why}: the rows above were measured, the others not");
+                return Ok(Exit::Unknown);
+            };
+            say(&format!(
                 "| {} | {} | {} | {} | {} | {} | {} | {wall:.3} | {cpu:.3} | {:.0} | {summary} |",
                 display_name(path),
                 grids.len(),
@@ -118,19 +130,20 @@ pub fn run(args: BenchArgs) -> Result<Exit, Fail> {
                 c.solver,
                 c.mode,
                 grids.len() as f64 / cpu,
-            );
+            ))?;
         }
     }
     Ok(Exit::Ok)
 }
 
-/// Median wall and CPU seconds over `runs` runs, and the verdict counts.
+/// Median wall and CPU seconds over `runs` runs, and the verdict counts; `None` when
+/// the budget stopped the measurement.
 fn measure(
     grids: &[Grid],
     c: &Config,
-    runs: usize,
-    conflicts: bool,
-) -> Result<(f64, f64, String), Fail> {
+    (runs, conflicts): (usize, bool),
+    budget: &Budget,
+) -> Result<Option<(f64, f64, String)>, Fail> {
     let mut walls = Vec::new();
     let mut cpus = Vec::new();
     let mut verdicts = BTreeMap::new();
@@ -145,6 +158,7 @@ fn measure(
         opts.backend = c.solver.clone();
         opts.max_solutions = c.max;
         opts.count_conflicts = conflicts;
+        opts.budget = budget.clone();
         let mut solver = SudokuSolver::new(opts);
         let classic = Rules::classic();
         let (t, cpu) = (Instant::now(), cputime::thread_seconds());
@@ -152,6 +166,9 @@ fn measure(
             let a = solver
                 .solve(g, &classic)
                 .map_err(|e| Fail::failure(e.to_string()))?;
+            if a.verdict == Verdict::Unknown && budget.stopped() {
+                return Ok(None);
+            }
             if a.verdict == Verdict::Unknown {
                 return Err(Fail::failure("a benchmark puzzle ended unknown"));
             }
@@ -172,5 +189,9 @@ fn measure(
             total_conflicts as f64 / grids.len() as f64
         ));
     }
-    Ok((median(&mut walls), median(&mut cpus), summary.join(", ")))
+    Ok(Some((
+        median(&mut walls),
+        median(&mut cpus),
+        summary.join(", "),
+    )))
 }

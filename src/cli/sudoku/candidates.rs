@@ -2,11 +2,12 @@
 
 use super::args::{Selection, readable};
 use super::logic_cache::LogicCache;
-use crate::cli::{Exit, Fail, budget};
+use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sudoku::{Alphabet, Grid, Marks, Reasoning, hint_symbol, pencil_marks};
 use serde_json::json;
 use std::io::Write;
+use std::time::Duration;
 
 /// Arguments of `gridsat sudoku candidates`.
 #[derive(Args, Debug)]
@@ -19,6 +20,9 @@ pub struct CandidatesArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds in all; what is known by then is reported (exit 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 fn cell_text(values: &[u16], a: Option<&Alphabet>) -> String {
@@ -64,7 +68,7 @@ fn layout(grid: &Grid, cells: &[Vec<u16>], a: Option<&Alphabet>) -> String {
 /// Runs `gridsat sudoku candidates`.
 pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
-    let budget = budget();
+    let budget = budget().with_time_limit(args.time_limit);
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -85,9 +89,10 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
                 }
                 exit = exit.worst(Exit::NoSolution);
             }
-            Marks::Cells(cells) => write_marks(&mut out, args.json, k, &p.grid, &cells, a)?,
-            Marks::Stopped(cells, _) => {
-                write_marks(&mut out, args.json, k, &p.grid, &cells, a)?;
+            Marks::Cells(cells) => write_marks(&mut out, args.json, (k, None), &p.grid, &cells, a)?,
+            Marks::Stopped(cells, why) => {
+                let stopped = Some(why.to_string());
+                write_marks(&mut out, args.json, (k, stopped), &p.grid, &cells, a)?;
                 exit = exit.worst(Exit::Unknown);
             }
             _ => exit = exit.worst(Exit::Unknown),
@@ -101,7 +106,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
 fn write_marks(
     out: &mut impl Write,
     json: bool,
-    k: usize,
+    (k, stopped): (usize, Option<String>),
     grid: &Grid,
     cells: &[Vec<u16>],
     a: Option<&Alphabet>,
@@ -114,15 +119,16 @@ fn write_marks(
             .iter()
             .map(|&i| json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "candidates": cell_text(&cells[i], a)}))
             .collect();
-        writeln!(
-            out,
-            "{}",
-            json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list})
-        )?;
+        let mut j = json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list});
+        if let Some(why) = &stopped {
+            j["stopped"] = json!(why);
+        }
+        writeln!(out, "{j}")?;
     } else {
+        let note = stopped.map_or(String::new(), |why| format!(" (probing stopped: {why})"));
         writeln!(
             out,
-            "puzzle {k}: {} empty cells, {total} candidates",
+            "puzzle {k}: {} empty cells, {total} candidates{note}",
             empty.len()
         )?;
         write!(out, "{}", layout(grid, cells, a))?;

@@ -19,7 +19,7 @@ impl LogicCache {
             .as_ref()
             .is_none_or(|l| l.shape() != p.grid.shape() || l.rules() != &p.rules);
         if stale {
-            let logic = Logic::new(p.grid.shape(), &p.rules)
+            let logic = Logic::new(p.grid.shape(), &p.rules, &crate::cli::budget())
                 .map_err(|e| Fail::usage(encode_message(&e)))?;
             self.last = Some(logic);
         }

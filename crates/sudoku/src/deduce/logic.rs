@@ -2,7 +2,7 @@
 //! extended encoding (pairwise, so every elimination has a two-cell reason) of a shape
 //! and its rules, with a propagator that remembers why each literal was set.
 
-use crate::encode::{CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules};
+use crate::encode::{CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules, full_bytes};
 use crate::model::family::ClauseFamily;
 use crate::model::grid::{Grid, Placement};
 use crate::model::house::{House, HouseKind};
@@ -32,8 +32,13 @@ pub enum ProbeEnd {
 
 impl Logic {
     /// The reasoning model for `shape` under `rules`: the extended encoding with
-    /// pairwise at-most-one, and killer sums as digit sets.
-    pub fn new(shape: Shape, rules: &Rules) -> Result<Logic, EncodeError> {
+    /// pairwise at-most-one, and killer sums as digit sets; refused before it is built
+    /// when it would exceed the memory ceiling of `budget`.
+    pub fn new(shape: Shape, rules: &Rules, budget: &Budget) -> Result<Logic, EncodeError> {
+        let n = shape.n();
+        budget.admit(full_bytes(n, AmoEncoding::Pairwise), || {
+            format!("the reasoning model (the extended encoding) of a {n}×{n} grid")
+        })?;
         let opts = EncodeOptions {
             encoding: Encoding::Extended,
             amo: AmoEncoding::Pairwise,
@@ -226,14 +231,16 @@ mod tests {
             .next()
             .unwrap()
             .unwrap();
-        let mut logic = Logic::new(p.grid.shape(), &Rules::default()).unwrap();
+        let mut logic =
+            Logic::new(p.grid.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         logic.load(&p.grid, &[]).unwrap();
         assert!(logic.solved(), "the Wikipedia puzzle falls to singles");
         let fixed = logic.fixed_grid();
         assert!(crate::check::check_solution(&p.grid, &fixed, &Rules::classic()).is_ok());
         let (r, c, v) = logic.cell_of(logic.lit(2, 6, 5).var()).unwrap();
         assert_eq!((r, c, v), (2, 6, 5));
-        let mut empty = Logic::new(p.grid.shape(), &Rules::default()).unwrap();
+        let mut empty =
+            Logic::new(p.grid.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         let mut g = Grid::empty(p.grid.shape());
         g.set(0, 0, 5);
         empty.load(&g, &[]).unwrap();
@@ -251,7 +258,8 @@ mod tests {
             .next()
             .unwrap()
             .unwrap();
-        let mut logic = Logic::new(p.grid.shape(), &Rules::default()).unwrap();
+        let mut logic =
+            Logic::new(p.grid.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         logic.load(&p.grid, &[]).unwrap();
         let ours = logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
         logic.load(&p.grid, &[]).unwrap();

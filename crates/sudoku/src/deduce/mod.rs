@@ -23,6 +23,7 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use alldiff::AllDiff;
 use board::Board;
+use gridsat_sat::{Budget, StopReason};
 
 gridsat_sat::named_enum! {
     /// How much deduction to do before (or instead of) calling a SAT solver.
@@ -46,6 +47,8 @@ pub enum Deduction {
     Open(Candidates),
     /// The givens contradict each other.
     Contradiction,
+    /// The budget stopped deduction before its fixpoint.
+    Stopped(StopReason),
 }
 
 /// Probing is tried on cells with at most this many values left.
@@ -64,20 +67,26 @@ pub const SUBSETS_MIN_SIDE: usize = 16;
 pub const PROBE_MAX_SIDE: usize = 144;
 
 /// Runs `level` deduction on `puzzle`. Probing is skipped for grids above
-/// [`PROBE_MAX_SIDE`] (144×144), where one probe costs more than the solver would.
-pub fn deduce(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduction {
+/// [`PROBE_MAX_SIDE`] (144×144), where one probe costs more than the solver would. The
+/// budget is asked between houses and probes (what takes long on giant grids).
+pub fn deduce(geom: &Geometry, puzzle: &Grid, level: Presolve, budget: &Budget) -> Deduction {
     let words = geom.n().div_ceil(64);
     match words {
-        1 => run::<1>(geom, puzzle, level),
-        2 => run::<2>(geom, puzzle, level),
-        3..=4 => run::<4>(geom, puzzle, level),
-        5..=8 => run::<8>(geom, puzzle, level),
-        _ => run::<16>(geom, puzzle, level),
+        1 => run::<1>(geom, puzzle, level, budget),
+        2 => run::<2>(geom, puzzle, level, budget),
+        3..=4 => run::<4>(geom, puzzle, level, budget),
+        5..=8 => run::<8>(geom, puzzle, level, budget),
+        _ => run::<16>(geom, puzzle, level, budget),
     }
 }
 
-fn run<const W: usize>(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduction {
-    let mut b = Board::<W>::new(geom);
+fn run<const W: usize>(
+    geom: &Geometry,
+    puzzle: &Grid,
+    level: Presolve,
+    budget: &Budget,
+) -> Deduction {
+    let mut b = Board::<W>::new(geom, budget);
     if level == Presolve::Off {
         return Deduction::Open(Candidates::from_givens(puzzle));
     }
@@ -102,6 +111,9 @@ fn run<const W: usize>(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduc
     });
     if ok.is_err() {
         return Deduction::Contradiction;
+    }
+    if let Some(r) = b.stopped {
+        return Deduction::Stopped(r);
     }
     if b.unplaced == 0 {
         let g = Grid::from_values(geom.shape(), b.placed).expect("values in range");
@@ -130,7 +142,7 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
         let g = Geometry::new(p.shape());
-        match deduce(&g, &p, Presolve::Singles) {
+        match deduce(&g, &p, Presolve::Singles, &Budget::unlimited()) {
             Deduction::Solved(s) => {
                 assert_eq!(
                     crate::check::check_solution(&p, &s, &Rules::classic()),
@@ -158,10 +170,13 @@ mod tests {
         let p = grid(&rows.concat());
         let g = Geometry::new(p.shape());
         assert!(matches!(
-            deduce(&g, &p, Presolve::Singles),
+            deduce(&g, &p, Presolve::Singles, &Budget::unlimited()),
             Deduction::Contradiction
         ));
-        assert!(matches!(deduce(&g, &p, Presolve::Off), Deduction::Open(_)));
+        assert!(matches!(
+            deduce(&g, &p, Presolve::Off, &Budget::unlimited()),
+            Deduction::Open(_)
+        ));
     }
 
     #[test]
@@ -174,7 +189,7 @@ mod tests {
             "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
         let g = Geometry::new(p.shape());
         for level in [Presolve::Singles, Presolve::Probe] {
-            match deduce(&g, &p, level) {
+            match deduce(&g, &p, level, &Budget::unlimited()) {
                 Deduction::Open(c) => {
                     for (i, b) in sol.bytes().enumerate() {
                         assert!(
@@ -186,7 +201,7 @@ mod tests {
                     }
                 }
                 Deduction::Solved(s) => assert_eq!(s.to_line(None).replace(' ', ""), sol),
-                Deduction::Contradiction => panic!("{level}: contradiction"),
+                other => panic!("{level}: {other:?}"),
             }
         }
     }

@@ -198,6 +198,22 @@ fn house_clauses(
     }
 }
 
+/// About how many bytes a full encoding of an N×N grid takes to build and to load
+/// into a solver (or a propagator), before anything is built.
+pub fn full_bytes(n: usize, amo: AmoEncoding) -> u64 {
+    use super::reduced::{CLAUSE_BYTES, LITERAL_BYTES, VARIABLE_BYTES};
+    let clauses = estimated_clauses(n, amo);
+    let literals = match amo {
+        AmoEncoding::Pairwise => 2 * clauses,
+        _ => 3 * clauses,
+    };
+    let vars = (n as u64).pow(3);
+    clauses
+        .saturating_mul(CLAUSE_BYTES)
+        .saturating_add(literals.saturating_mul(LITERAL_BYTES))
+        .saturating_add(vars.saturating_mul(VARIABLE_BYTES))
+}
+
 /// Rough clause count of a full encoding: 4N² groups of N literals.
 fn estimated_clauses(n: usize, amo: AmoEncoding) -> u64 {
     let (n, groups) = (n as u64, 4 * (n as u64) * (n as u64));

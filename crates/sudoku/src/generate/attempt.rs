@@ -7,7 +7,7 @@ use super::hitting::hitting_set_puzzle;
 use super::random::{random_cages, random_regions};
 use super::reduce::reduce;
 use super::thin::thin;
-use super::{GenerateError, GenerateOptions, Generated, Generator, Target};
+use super::{GenerateError, GenerateOptions, Generated, Generator, Progress, Target};
 use crate::check::check_solution;
 use crate::deduce::{Logic, Order, search};
 use crate::model::geometry::Geometry;
@@ -96,7 +96,7 @@ impl Generator {
         let shape = self.opts.shape;
         let varying = self.varying();
         if varying || self.fixed.is_none() {
-            let logic = Logic::new(shape, base_rules)?;
+            let logic = Logic::new(shape, base_rules, &self.opts.budget)?;
             let uniq = Uniqueness::new(shape, base_rules, &self.opts.backend, &self.opts.budget);
             self.fixed = Some((logic, uniq));
         }
@@ -127,7 +127,7 @@ impl Generator {
     fn models_for(&mut self, rules: &Rules) -> Result<(), GenerateError> {
         if self.opts.random_cages {
             let shape = self.opts.shape;
-            let logic = Logic::new(shape, rules)?;
+            let logic = Logic::new(shape, rules, &self.opts.budget)?;
             let uniq = Uniqueness::new(shape, rules, &self.opts.backend, &self.opts.budget);
             self.fixed = Some((logic, uniq));
         }
@@ -153,6 +153,11 @@ fn make(
         Made { puzzle, proofs }
     };
     if opts.thin > 0 {
+        opts.report(Progress::Thinning {
+            round: 0,
+            rounds: opts.thin,
+            givens: made.puzzle.num_givens(),
+        });
         let geom = Geometry::new(solution.shape());
         let floor = opts.target.floor();
         let (thinned, stats) = thin(

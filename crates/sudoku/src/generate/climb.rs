@@ -3,7 +3,7 @@
 //! the wanted level (harder while below it, easier while above it).
 
 use super::reduce::reduce;
-use super::{GenerateError, GenerateOptions};
+use super::{GenerateError, GenerateOptions, Progress};
 use crate::deduce::Logic;
 use crate::model::grid::Grid;
 use crate::reason::{Level, Rating, rate, search_effort};
@@ -42,7 +42,12 @@ pub(crate) fn climb(
     let (mut best, mut best_rating) = start;
     let mut best_fit = fitness(logic, &best, &best_rating, opts);
     let mut proofs = (0, 0);
-    for _ in 0..CLIMB_STEPS {
+    for step in 0..CLIMB_STEPS {
+        opts.report(Progress::Climbing {
+            step,
+            steps: CLIMB_STEPS,
+            level: best_rating.level,
+        });
         if opts.budget.stopped() {
             break;
         }

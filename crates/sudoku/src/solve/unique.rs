@@ -4,7 +4,8 @@
 use super::answer::SolveError;
 use super::answer::stop_reason;
 use crate::encode::{
-    CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
+    CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules, full_bytes,
+    reduced_bytes,
 };
 use crate::model::candidates::Candidates;
 use crate::model::grid::Grid;
@@ -93,6 +94,11 @@ impl Uniqueness {
                 givens: GivenMode::Assumptions,
                 ..Default::default()
             };
+            let n = self.shape.n();
+            self.budget
+                .admit(full_bytes(n, AmoEncoding::Pairwise), || {
+                    format!("the extended encoding of a {n}×{n} grid")
+                })?;
             let (f, vars) = encode_rules(self.shape, &self.rules, &opts)?;
             let mut backend = self.spec.build()?;
             backend.set_budget(&self.budget);
@@ -160,6 +166,10 @@ pub(crate) fn other_among(
     spec: &BackendSpec,
     budget: &Budget,
 ) -> Result<Second, SolveError> {
+    let n = solution.n();
+    budget.admit(reduced_bytes(cands, AmoEncoding::Pairwise), || {
+        format!("the reduced encoding of this {n}×{n} grid")
+    })?;
     let enc = encode_candidates(cands, AmoEncoding::Pairwise, None);
     let mut backend = spec.build_for(enc.formula.num_clauses())?;
     backend.set_budget(budget);

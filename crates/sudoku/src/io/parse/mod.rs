@@ -3,10 +3,12 @@
 //! (text sections and JSON) that carry rules.
 
 mod layout;
+mod lists;
 mod puzzles;
 mod variant_json;
 mod variant_text;
 
+pub use lists::looks_like_list;
 pub use puzzles::Puzzles;
 pub use variant_json::{looks_like_json, parse_variant_json};
 pub use variant_text::{looks_like_variant_text, parse_variant_text};
@@ -52,6 +54,20 @@ pub struct ParsedPuzzle {
     pub rules: Rules,
     /// The known solution, when the variant file gives one.
     pub solution: Option<Grid>,
+    /// Something about the way the puzzle was read that may not be what was meant.
+    pub warning: Option<ParseWarning>,
+}
+
+/// A way of reading a puzzle that may not be what its author meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseWarning {
+    /// A 16×16 puzzle with `0`s (read as blanks) and no `G`: perhaps a hexadoku
+    /// written `0-F`.
+    #[error(
+        "this 16×16 puzzle has 0s and no G: 0 is read as a blank; if it is a symbol (hexadoku 0–F), give the alphabet 0123456789ABCDEF"
+    )]
+    MaybeHexadoku,
 }
 
 impl ParsedPuzzle {
@@ -64,6 +80,7 @@ impl ParsedPuzzle {
             comment: None,
             rules: Rules::default(),
             solution: None,
+            warning: None,
         }
     }
 }
