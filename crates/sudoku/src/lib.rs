@@ -38,7 +38,7 @@ mod solve;
 pub use check::check_solution;
 pub use deduce::{
     Deduction, Logic, Order, PROBE_MAX_SIDE, PROBE_WIDTH, Presolve, ProbeEnd, SUBSETS_MIN_SIDE,
-    SearchStats, deduce, search,
+    SearchStats, basic_to_fixpoint, deduce, deduce_basic, search,
 };
 pub use encode::{
     CageEncoding, CellVars, EncodeError, EncodeOptions, Encoded, Encoding, GivenMode,
@@ -47,7 +47,7 @@ pub use encode::{
 };
 pub use generate::{
     GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Progress,
-    ProgressFn, Symmetry, Target, ThinStats, random_cages, random_regions, thin,
+    ProgressFn, Symmetry, Target, ThinStats, Tried, random_cages, random_regions, thin,
 };
 pub use io::format::{Layout, PuzzleFormat, Written, variant_json, write_variant_text};
 pub use io::parse::{
@@ -70,9 +70,9 @@ pub use model::symbols::{
     Alphabet, AlphabetError, BLANKS, DEFAULT_SYMBOLS, HEX_SYMBOLS, SEPARATORS,
 };
 pub use reason::{
-    EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, Hint, Level, Marks, RateError,
-    RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text, next_hint,
-    pencil_marks, rate, search_effort, sym as hint_symbol, walk,
+    EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, HARD_WHAT_IFS, Hint, Level, Marks,
+    RateError, RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text,
+    next_hint, pencil_marks, rate, search_effort, sym as hint_symbol, walk,
 };
 pub use rng::Rng;
 pub use solve::{

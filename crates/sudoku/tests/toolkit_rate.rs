@@ -1,11 +1,13 @@
-//! Ratings mean what they say: `easy` exactly when singles solve the puzzle (checked
-//! against the solver's separate bitset propagation), `medium` when probing is needed
-//! and enough, `hard`/`extreme` only when search is needed.
+//! Ratings mean what they say: `easy` exactly when singles solve the puzzle, `medium`
+//! exactly when the basic techniques (box–line, subsets) are needed and enough (both
+//! checked against the solver's separate bitset deduction), `hard` when at most three
+//! what-ifs are needed, `extreme` when more are, or search (checked against
+//! failed-literal probing to its fixpoint).
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    Deduction, Geometry, Level, Logic, ParseOptions, Presolve, RateOptions, Rules, Shape, deduce,
-    parse_puzzles, rate,
+    Deduction, Geometry, HARD_WHAT_IFS, Level, Logic, ParseOptions, Presolve, RateOptions, Rules,
+    Shape, basic_to_fixpoint, deduce, deduce_basic, parse_puzzles, rate,
 };
 
 fn shared(rel: &str) -> String {
@@ -45,23 +47,45 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
                 "{file}: {}",
                 g.to_line(None)
             );
-            // Probing from the givens settles medium puzzles and only those.
-            logic.load(&g, &[]).unwrap();
-            logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
+            // The basic techniques (the bitset deduction, another implementation)
+            // settle the medium puzzles and the easy ones, and only those.
+            let basic = matches!(
+                deduce_basic(&geom, &g, &Budget::unlimited()),
+                Deduction::Solved(_)
+            );
             assert_eq!(
-                logic.solved(),
+                basic,
                 r.level <= Level::Medium,
+                "{file}: {}",
+                g.to_line(None)
+            );
+            // What-ifs (probing to its fixpoint, the basic techniques between) settle
+            // every puzzle that does not need search.
+            logic.load(&g, &[]).unwrap();
+            loop {
+                let failed = logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
+                let more = basic_to_fixpoint(&mut logic, &Budget::unlimited()).unwrap();
+                if logic.solved() || (failed.is_empty() && !more) {
+                    break;
+                }
+            }
+            assert_eq!(
+                !logic.solved(),
+                r.needs_search(),
                 "{file}: {}",
                 g.to_line(None)
             );
             assert_eq!(r.search.is_some(), r.level >= Level::Hard);
             if let Some(e) = r.search {
                 assert!(e.conflicts > 0.0 && e.decisions >= e.conflicts);
-                assert_eq!(r.level == Level::Extreme, e.conflicts > opts.extreme_above);
+                let extreme = r.needs_search()
+                    || r.failed_literals > HARD_WHAT_IFS
+                    || e.conflicts > opts.extreme_above;
+                assert_eq!(r.level == Level::Extreme, extreme, "{file}: {r:?}");
             }
             assert_eq!(
-                r.by_singles + r.by_probing == r.empty,
-                r.level <= Level::Medium
+                r.by_singles + r.by_basic + r.by_probing == r.empty,
+                !r.needs_search()
             );
         }
     }

@@ -7,7 +7,7 @@ use clap::Args;
 use gridsat_sat::BackendSpec;
 use gridsat_sudoku::{
     Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Progress, ProgressFn,
-    PuzzleFormat, Rules, Shape, Symmetry, Target, Written, variant_json,
+    PuzzleFormat, Rules, Shape, Symmetry, Target, Tried, Written, variant_json,
 };
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -112,6 +112,8 @@ struct Totals {
     attempts: usize,
     levels: BTreeMap<Level, usize>,
     exit: Exit,
+    /// What the generators tried, made or not.
+    tried: Tried,
 }
 
 /// Runs `gridsat sudoku generate`.
@@ -157,7 +159,8 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         totals.exit = totals.exit.worst(Exit::Unknown);
     }
     if args.stats {
-        print_stats(&totals, t0.elapsed().as_secs_f64(), threads, seed);
+        let detail = opts.difficulty.is_some() || totals.made < args.count;
+        print_stats(&totals, t0.elapsed().as_secs_f64(), (threads, seed), detail);
     }
     Ok(totals.exit)
 }
@@ -202,28 +205,30 @@ fn produce(
         attempts: 0,
         levels: BTreeMap::new(),
         exit: Exit::Ok,
+        tried: Tried::default(),
     };
     std::thread::scope(|s| -> Result<(), Fail> {
+        let mut workers = Vec::new();
         for w in 0..threads {
             let tx = tx.clone();
             let (mut opts, next) = (opts.clone(), &next);
             let current = Arc::new(AtomicU64::new(0));
             opts.progress = display.hook(w, &current);
-            s.spawn(move || {
+            workers.push(s.spawn(move || {
                 let Ok(mut g) = Generator::new(opts) else {
-                    return;
+                    return Tried::default();
                 };
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= count || g.options().budget.stopped() {
-                        return;
+                        return g.tried();
                     }
                     current.store(k + 1, Ordering::Relaxed);
                     if tx.send((k, g.generate(seed, k))).is_err() {
-                        return;
+                        return g.tried();
                     }
                 }
-            });
+            }));
         }
         drop(tx);
         let mut pending: BTreeMap<u64, Result<Generated, GenerateError>> = BTreeMap::new();
@@ -235,6 +240,9 @@ fn produce(
                 display.suspend(|| totals.record(r, want, &mut out, writer))?;
                 display.made();
             }
+        }
+        for w in workers {
+            totals.tried.add(&w.join().unwrap_or_default());
         }
         Ok(())
     })?;
@@ -350,10 +358,11 @@ impl Totals {
     }
 }
 
-/// The `--stats` summary on stderr.
-fn print_stats(t: &Totals, secs: f64, threads: usize, seed: u64) {
+/// The `--stats` summary on stderr; with `detail`, what was tried in all (every
+/// attempt, climbing step and rating, for the puzzles made and the others).
+fn print_stats(t: &Totals, secs: f64, (threads, seed): (usize, u64), detail: bool) {
     let dist: Vec<String> = t.levels.iter().map(|(l, c)| format!("{l} {c}")).collect();
-    eprintln!(
+    let mut line = format!(
         "generated {} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
         t.made,
         t.made as f64 / secs.max(1e-9),
@@ -363,6 +372,22 @@ fn print_stats(t: &Totals, secs: f64, threads: usize, seed: u64) {
         t.attempts,
         dist.join(", ")
     );
+    if detail {
+        let a = &t.tried;
+        let rated: Vec<String> = Level::ALL
+            .iter()
+            .map(|l| format!("{l} {}", a.rated[*l as usize]))
+            .collect();
+        line.push_str(&format!(
+            "; tried in all: {} attempts, {} climbing steps, uniqueness proofs {} by propagation and {} by SAT, puzzles rated {}",
+            a.attempts,
+            a.climb_steps,
+            a.proofs.0,
+            a.proofs.1,
+            rated.join(", ")
+        ));
+    }
+    eprintln!("{line}");
 }
 
 /// The shape, rules and alphabet: from the template's first puzzle, or from the flags.

@@ -70,7 +70,13 @@ pub fn rating_text(r: &Rating) -> String {
     );
     if r.level > Level::Easy {
         s.push_str(&format!(
-            ", failed-literal probing {} more ({} literals refuted)",
+            ", locked candidates and subsets {} more",
+            r.by_basic
+        ));
+    }
+    if r.level > Level::Medium {
+        s.push_str(&format!(
+            ", what-ifs (failed-literal probing) {} more ({} literals refuted)",
             r.by_probing, r.failed_literals
         ));
     }
@@ -92,6 +98,7 @@ pub fn rating_json(r: &Rating) -> serde_json::Value {
         "score": (r.score() * 1000.0).round() / 1000.0,
         "empty": r.empty,
         "singles": r.by_singles,
+        "basic": r.by_basic,
         "probing": r.by_probing,
         "failed_literals": r.failed_literals,
         "search": r.search.map(|e| json!({

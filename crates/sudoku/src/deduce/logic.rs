@@ -188,6 +188,37 @@ impl Logic {
         }
     }
 
+    /// One what-if a player would try: the first value of an open cell (cells with the
+    /// fewest candidates first, then in reading order) whose assumption propagates to a
+    /// contradiction; it is then set false and propagated. `Ok(None)` when no single
+    /// what-if fails (search is needed); the budget is asked every 16 cells.
+    pub fn what_if(&mut self, budget: &Budget) -> Result<Option<Lit>, ProbeEnd> {
+        let n = self.shape.n();
+        let mut cells: Vec<(usize, usize)> = (0..n * n)
+            .filter(|&i| self.fixed(i / n, i % n).is_none())
+            .map(|i| (self.candidates(i / n, i % n).len(), i))
+            .collect();
+        cells.sort_unstable();
+        for (k, &(_, i)) in cells.iter().enumerate() {
+            if k % 16 == 15 {
+                if let Some(r) = budget.stop_reason() {
+                    return Err(ProbeEnd::Stopped(r));
+                }
+            }
+            for v in self.candidates(i / n, i % n) {
+                let l = self.lit(i / n, i % n, v);
+                if self.prop.probe(l).failed() {
+                    self.prop.assume(!l).map_err(ProbeEnd::Conflict)?;
+                    if let Some(c) = self.prop.propagate() {
+                        return Err(ProbeEnd::Conflict(c));
+                    }
+                    return Ok(Some(l));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// The kind of the family of clause `ci`.
     pub fn family(&self, ci: usize) -> Option<ClauseFamily> {
         self.formula

@@ -70,14 +70,7 @@ pub fn encode_rules(
     rules.validate(shape)?;
     let n = shape.n();
     let enc = opts.encoding.full();
-    let clauses = estimated_clauses(n, opts.amo);
-    if clauses > MAX_FULL_CLAUSES {
-        return Err(EncodeError::TooLarge {
-            encoding: enc,
-            n,
-            clauses,
-        });
-    }
+    check_size(n, opts)?;
     let mut f = Formula::new();
     let vars = cell_block(&mut f, shape, opts)?;
     let fam = Families::new(&mut f, enc);
@@ -212,6 +205,19 @@ pub fn full_bytes(n: usize, amo: AmoEncoding) -> u64 {
         .saturating_mul(CLAUSE_BYTES)
         .saturating_add(literals.saturating_mul(LITERAL_BYTES))
         .saturating_add(vars.saturating_mul(VARIABLE_BYTES))
+}
+
+/// Refuses a full encoding of an `n`×`n` grid above [`MAX_FULL_CLAUSES`].
+pub(super) fn check_size(n: usize, opts: &EncodeOptions) -> Result<(), EncodeError> {
+    let clauses = estimated_clauses(n, opts.amo);
+    if clauses > MAX_FULL_CLAUSES {
+        return Err(EncodeError::TooLarge {
+            encoding: opts.encoding.full(),
+            n,
+            clauses,
+        });
+    }
+    Ok(())
 }
 
 /// Rough clause count of a full encoding: 4N² groups of N literals.

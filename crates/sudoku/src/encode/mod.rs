@@ -142,9 +142,12 @@ pub fn estimated_bytes(puzzle: &Grid, opts: &EncodeOptions) -> u64 {
 }
 
 /// Refuses, before anything is built, an encoding of `puzzle` that would exceed the
-/// memory ceiling of `budget`.
+/// memory ceiling of `budget` (or, for full encodings, [`MAX_FULL_CLAUSES`]).
 pub fn admit(budget: &Budget, puzzle: &Grid, opts: &EncodeOptions) -> Result<(), EncodeError> {
     let n = puzzle.n();
+    if opts.encoding != Encoding::Reduced {
+        full::check_size(n, opts)?;
+    }
     budget.admit(estimated_bytes(puzzle, opts), || {
         format!("the {} encoding of this {n}×{n} grid", opts.encoding)
     })?;

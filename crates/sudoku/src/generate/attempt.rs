@@ -7,7 +7,7 @@ use super::hitting::hitting_set_puzzle;
 use super::random::{random_cages, random_regions};
 use super::reduce::reduce;
 use super::thin::thin;
-use super::{GenerateError, GenerateOptions, Generated, Generator, Progress, Target};
+use super::{GenerateError, GenerateOptions, Generated, Generator, Progress, Target, Tried};
 use crate::check::check_solution;
 use crate::deduce::{Logic, Order, search};
 use crate::model::geometry::Geometry;
@@ -51,7 +51,15 @@ impl Generator {
         check_solution(&empty, &solution, &rules)
             .map_err(|f| GenerateError::Verification(f.to_string()))?;
         let act = uniq.differ_from(&solution);
-        let result = make(logic, uniq, act, &solution, &self.opts, rng);
+        let result = make(
+            logic,
+            uniq,
+            act,
+            &solution,
+            &self.opts,
+            rng,
+            &mut self.tried,
+        );
         uniq.retire(act);
         let (made, rating) = result?;
         match rating {
@@ -137,6 +145,7 @@ impl Generator {
 
 /// The puzzle for `solution` and its rating; `Err(givens)` in the rating when the
 /// clue target was missed.
+#[allow(clippy::too_many_arguments)]
 fn make(
     logic: &mut Logic,
     uniq: &mut Uniqueness,
@@ -144,6 +153,7 @@ fn make(
     solution: &Grid,
     opts: &GenerateOptions,
     rng: &mut Rng,
+    tried: &mut Tried,
 ) -> Result<(Made, Result<Rating, usize>), GenerateError> {
     let mut made = if opts.hitting_set {
         // A hitting-set puzzle is minimal already (every given has a private set).
@@ -175,11 +185,18 @@ fn make(
     if let Target::Clues(k) = opts.target {
         if made.puzzle.num_givens() != k {
             let givens = made.puzzle.num_givens();
+            tried.proofs.0 += made.proofs.0;
+            tried.proofs.1 += made.proofs.1;
             return Ok((made, Err(givens)));
         }
     }
     let rating = rated(logic, &made.puzzle, opts)?;
-    let rating = climb_to(logic, uniq, act, &mut made, rating, solution, opts, rng)?;
+    tried.rated[rating.level as usize] += 1;
+    let rating = climb_to(
+        logic, uniq, act, &mut made, rating, solution, opts, rng, tried,
+    )?;
+    tried.proofs.0 += made.proofs.0;
+    tried.proofs.1 += made.proofs.1;
     Ok((made, Ok(rating)))
 }
 
@@ -211,6 +228,7 @@ fn climb_to(
     solution: &Grid,
     opts: &GenerateOptions,
     rng: &mut Rng,
+    tried: &mut Tried,
 ) -> Result<Rating, GenerateError> {
     let Some(want) = opts.difficulty else {
         return Ok(rating);
@@ -220,11 +238,15 @@ fn climb_to(
         return Ok(rating);
     }
     let start = (made.puzzle.clone(), rating);
-    let (p, r, extra) = climb(logic, uniq, act, start, solution, want, opts, rng)?;
-    made.puzzle = p;
-    made.proofs.0 += extra.0;
-    made.proofs.1 += extra.1;
-    Ok(r)
+    let c = climb(logic, uniq, act, start, solution, want, opts, rng)?;
+    made.puzzle = c.puzzle;
+    made.proofs.0 += c.proofs.0;
+    made.proofs.1 += c.proofs.1;
+    tried.climb_steps += c.steps;
+    for (a, b) in tried.rated.iter_mut().zip(c.rated) {
+        *a += b;
+    }
+    Ok(c.rating)
 }
 
 /// A unique puzzle whose givens are a hitting set of unavoidable sets; with a clue

@@ -316,9 +316,37 @@ pub enum GenerateError {
     Stopped(StopReason),
 }
 
+/// What a generator tried, over every puzzle it was asked for (made or not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Tried {
+    /// Attempts (fresh solution grids).
+    pub attempts: usize,
+    /// Uniqueness proofs by propagation alone, and by SAT calls.
+    pub proofs: (usize, usize),
+    /// Climbing steps towards a difficulty.
+    pub climb_steps: usize,
+    /// Puzzles rated on the way (every attempt's and every climbing step's), by level.
+    pub rated: [usize; 4],
+}
+
+impl Tried {
+    /// Adds what `other` tried.
+    pub fn add(&mut self, other: &Tried) {
+        self.attempts += other.attempts;
+        self.proofs.0 += other.proofs.0;
+        self.proofs.1 += other.proofs.1;
+        self.climb_steps += other.climb_steps;
+        for (a, b) in self.rated.iter_mut().zip(other.rated) {
+            *a += b;
+        }
+    }
+}
+
 /// Generates puzzles; the same options, seed and index give the same puzzle.
 pub struct Generator {
     opts: GenerateOptions,
+    tried: Tried,
     /// Reasoning model and SAT solver for the fixed rules (rebuilt when rules vary).
     fixed: Option<(Logic, Uniqueness)>,
 }
@@ -342,12 +370,21 @@ impl Generator {
         if opts.thin > 0 && (!opts.no_search || !plain) {
             return Err(GenerateError::Thin);
         }
-        Ok(Generator { opts, fixed: None })
+        Ok(Generator {
+            opts,
+            tried: Tried::default(),
+            fixed: None,
+        })
     }
 
     /// The options.
     pub fn options(&self) -> &GenerateOptions {
         &self.opts
+    }
+
+    /// What this generator tried so far, over every puzzle it was asked for.
+    pub fn tried(&self) -> Tried {
+        self.tried
     }
 
     /// Puzzle number `index` of the run seeded with `seed`.
@@ -361,6 +398,7 @@ impl Generator {
                 return Err(GenerateError::Stopped(r));
             }
             self.opts.report(Progress::Attempt { attempt, max });
+            self.tried.attempts += 1;
             match self.attempt(&mut rng)? {
                 Attempt::NoGrid => {}
                 Attempt::Above(k) => fewest = Some(fewest.map_or(k, |f| f.min(k))),
