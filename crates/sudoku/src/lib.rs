@@ -43,7 +43,7 @@ pub use deduce::{
 pub use encode::{
     CageEncoding, CellVars, EncodeError, EncodeOptions, Encoded, Encoding, GivenMode,
     MAX_FULL_CLAUSES, admit, encode, encode_candidates, encode_candidates_within, encode_rules,
-    estimated_bytes, full_bytes, reduced_bytes,
+    encode_rules_within, estimated_bytes, full_bytes, reduced_bytes,
 };
 pub use generate::{
     GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Progress,

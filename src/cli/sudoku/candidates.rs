@@ -65,6 +65,17 @@ fn layout(grid: &Grid, cells: &[Vec<u16>], a: Option<&Alphabet>) -> String {
     s
 }
 
+/// The candidates before any reasoning: a filled cell's value, every value elsewhere.
+fn unnarrowed(grid: &Grid) -> Vec<Vec<u16>> {
+    let n = grid.n();
+    (0..n * n)
+        .map(|i| match grid.get(i / n, i % n) {
+            0 => (1..=n as u16).collect(),
+            v => vec![v],
+        })
+        .collect()
+}
+
 /// Runs `gridsat sudoku candidates`.
 pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
@@ -78,8 +89,17 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
             continue;
         };
         let a = p.alphabet.as_deref();
-        let logic = cache.get(&p)?;
-        match pencil_marks(logic, &p.grid, args.reasoning, &budget) {
+        let (marks, what) = match cache.get(&p, &budget)? {
+            Ok(logic) => (
+                pencil_marks(logic, &p.grid, args.reasoning, &budget),
+                "probing stopped",
+            ),
+            Err(r) => (
+                Marks::Stopped(unnarrowed(&p.grid), r),
+                "stopped before any reasoning",
+            ),
+        };
+        match marks {
             Marks::Contradiction(why) => {
                 if args.json {
                     let j = json!({"puzzle": k, "status": "contradiction", "reason": why});
@@ -91,7 +111,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
             }
             Marks::Cells(cells) => write_marks(&mut out, args.json, (k, None), &p.grid, &cells, a)?,
             Marks::Stopped(cells, why) => {
-                let stopped = Some(why.to_string());
+                let stopped = Some((what, why.to_string()));
                 write_marks(&mut out, args.json, (k, stopped), &p.grid, &cells, a)?;
                 exit = exit.worst(Exit::Unknown);
             }
@@ -106,7 +126,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
 fn write_marks(
     out: &mut impl Write,
     json: bool,
-    (k, stopped): (usize, Option<String>),
+    (k, stopped): (usize, Option<(&str, String)>),
     grid: &Grid,
     cells: &[Vec<u16>],
     a: Option<&Alphabet>,
@@ -120,12 +140,12 @@ fn write_marks(
             .map(|&i| json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "candidates": cell_text(&cells[i], a)}))
             .collect();
         let mut j = json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list});
-        if let Some(why) = &stopped {
+        if let Some((_, why)) = &stopped {
             j["stopped"] = json!(why);
         }
         writeln!(out, "{j}")?;
     } else {
-        let note = stopped.map_or(String::new(), |why| format!(" (probing stopped: {why})"));
+        let note = stopped.map_or(String::new(), |(what, why)| format!(" ({what}: {why})"));
         writeln!(
             out,
             "puzzle {k}: {} empty cells, {total} candidates{note}",

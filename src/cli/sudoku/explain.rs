@@ -5,7 +5,7 @@ use super::args::{Selection, readable, solve_first};
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
-use gridsat_sat::Budget;
+use gridsat_sat::{Budget, StopReason};
 use gridsat_sudoku::{
     Alphabet, Answer, End, Layout, ParsedPuzzle, SolveOptions, Step, SudokuSolver, Verdict, Walk,
     walk,
@@ -79,21 +79,20 @@ fn explain_one(
             return Ok(Exit::NoSolution);
         }
         Verdict::Unknown | Verdict::Sat => {
-            match answer.stopped {
-                Some(r) if args.json => {
-                    let j = json!({"puzzle": k, "status": "unknown", "reason": r.to_string()});
-                    writeln!(out, "{j}")?;
-                }
-                Some(r) => writeln!(out, "puzzle {k}: unknown ({r})")?,
-                None => writeln!(out, "puzzle {k}: {}", answer.verdict)?,
-            }
+            write_unknown(out, args.json, k, answer.stopped, answer.verdict)?;
             return Ok(Exit::Unknown);
         }
         Verdict::Multiple => exit = Exit::Multiple,
         _ => {}
     }
     let solution = (answer.verdict == Verdict::Unique).then(|| answer.solutions[0].clone());
-    let logic = cache.get(p)?;
+    let logic = match cache.get(p, budget)? {
+        Ok(logic) => logic,
+        Err(r) => {
+            write_unknown(out, args.json, k, Some(r), Verdict::Unknown)?;
+            return Ok(Exit::Unknown);
+        }
+    };
     let w = walk(logic, &p.grid, solution.as_ref(), a, budget);
     if let (End::Solved(g), Some(s)) = (&w.end, &solution) {
         if g != s {
@@ -107,6 +106,26 @@ fn explain_one(
         exit = Exit::Unknown;
     }
     Ok(exit)
+}
+
+/// Puzzle `k` is not explained: the budget ran out (`stopped`), or the solver could
+/// not tell (`verdict`).
+fn write_unknown(
+    out: &mut impl Write,
+    json: bool,
+    k: usize,
+    stopped: Option<StopReason>,
+    verdict: Verdict,
+) -> Result<(), Fail> {
+    match stopped {
+        Some(r) if json => {
+            let j = json!({"puzzle": k, "status": "unknown", "reason": r.to_string()});
+            writeln!(out, "{j}")?;
+        }
+        Some(r) => writeln!(out, "puzzle {k}: unknown ({r})")?,
+        None => writeln!(out, "puzzle {k}: {verdict}")?,
+    }
+    Ok(())
 }
 
 /// The conflicting givens of a puzzle without solution.

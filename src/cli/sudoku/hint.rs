@@ -64,8 +64,20 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
             // The hint below is still sound; only the verdict is not known.
             exit = exit.worst(Exit::Unknown);
         }
-        let logic = cache.get(&p)?;
-        let hint = next_hint(logic, &p.grid, &[], a, &budget);
+        let hint = match cache.get(&p, &budget)? {
+            Ok(logic) => next_hint(logic, &p.grid, &[], a, &budget),
+            Err(r) => {
+                // Stopped before the reasoning model was built: nothing is known.
+                if args.json {
+                    let j = json!({"puzzle": k, "status": "unknown", "reason": r.to_string()});
+                    writeln!(out, "{j}")?;
+                } else {
+                    writeln!(out, "puzzle {k}: unknown ({r})")?;
+                }
+                exit = exit.worst(Exit::Unknown);
+                continue;
+            }
+        };
         if matches!(hint, Hint::Stopped(_)) {
             exit = exit.worst(Exit::Unknown);
         }

@@ -7,7 +7,7 @@ use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, SudokuSolver, Verdict, rate,
+    Answer, EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, SudokuSolver, Verdict, rate,
 };
 use serde_json::json;
 use std::io::IsTerminal;
@@ -220,44 +220,15 @@ impl Rater<'_> {
             self.exit = self.exit.worst(Exit::Unknown);
             return Ok(());
         };
-        if answer.verdict == Verdict::Unknown {
-            tally.other += 1;
-            tally.stopped += 1;
-            self.exit = self.exit.worst(Exit::Unknown);
-            let reason = answer.stopped.map_or("stopped".into(), |r| r.to_string());
-            if self.args.json {
-                let j = json!({"puzzle": k, "status": "unknown", "reason": reason});
-                writeln!(out, "{j}")?;
-            } else if !self.args.summary {
-                writeln!(out, "{label}: unknown ({reason}: not rated)")?;
-            }
-            return Ok(());
-        }
         if answer.verdict != Verdict::Unique {
-            tally.other += 1;
-            self.exit = self.exit.worst(match answer.verdict {
-                Verdict::Multiple => Exit::Multiple,
-                Verdict::Unsat => Exit::NoSolution,
-                _ => Exit::Unknown,
-            });
-            if self.args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"puzzle": k, "status": answer.verdict.name()})
-                )?;
-            } else if !self.args.summary {
-                writeln!(
-                    out,
-                    "{label}: {} (only puzzles with one solution are rated)",
-                    answer.verdict
-                )?;
-            }
-            return Ok(());
+            return self.not_rated(out, (&label, k), &answer, tally);
         }
-        let l = self.logic.get(&p)?;
-        let r = rate(l, &p.grid, &self.opts, &self.budget)
-            .map_err(|_| Fail::failure(format!("{label}: propagation contradicts the solver")))?;
+        let r = match self.logic.get(&p, &self.budget)? {
+            Ok(l) => rate(l, &p.grid, &self.opts, &self.budget).map_err(|_| {
+                Fail::failure(format!("{label}: propagation contradicts the solver"))
+            })?,
+            Err(r) => Rating::unrated(&p.grid, r),
+        };
         if r.stopped.is_some() {
             tally.other += 1;
             tally.stopped += 1;
@@ -280,6 +251,48 @@ impl Rater<'_> {
             writeln!(out, "{j}")?;
         } else if !self.args.summary {
             writeln!(out, "{label}: {}", rating_text(&r))?;
+        }
+        Ok(())
+    }
+    /// Puzzle `k` (`label`) has no unique solution, or the solver could not tell in
+    /// time: said so, not rated.
+    fn not_rated(
+        &mut self,
+        out: &mut impl Write,
+        (label, k): (&str, usize),
+        answer: &Answer,
+        tally: &mut Tally,
+    ) -> Result<(), Fail> {
+        tally.other += 1;
+        if answer.verdict == Verdict::Unknown {
+            tally.stopped += 1;
+            self.exit = self.exit.worst(Exit::Unknown);
+            let reason = answer.stopped.map_or("stopped".into(), |r| r.to_string());
+            if self.args.json {
+                let j = json!({"puzzle": k, "status": "unknown", "reason": reason});
+                writeln!(out, "{j}")?;
+            } else if !self.args.summary {
+                writeln!(out, "{label}: unknown ({reason}: not rated)")?;
+            }
+            return Ok(());
+        }
+        self.exit = self.exit.worst(match answer.verdict {
+            Verdict::Multiple => Exit::Multiple,
+            Verdict::Unsat => Exit::NoSolution,
+            _ => Exit::Unknown,
+        });
+        if self.args.json {
+            writeln!(
+                out,
+                "{}",
+                json!({"puzzle": k, "status": answer.verdict.name()})
+            )?;
+        } else if !self.args.summary {
+            writeln!(
+                out,
+                "{label}: {} (only puzzles with one solution are rated)",
+                answer.verdict
+            )?;
         }
         Ok(())
     }

@@ -413,6 +413,28 @@ struct Summary {
     fatal: Option<String>,
 }
 
+/// True when stdout and stderr end in the same place: one terminal, or one file or
+/// pipe (`2>&1`).
+fn stdout_is_stderr() -> bool {
+    if std::io::stdout().is_terminal() && std::io::stderr().is_terminal() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let id = |fd: std::os::fd::BorrowedFd<'_>| {
+            let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
+            let m = file.metadata().ok()?;
+            Some((m.dev(), m.ino()))
+        };
+        if let (Some(a), Some(b)) = (id(std::io::stdout().as_fd()), id(std::io::stderr().as_fd())) {
+            return a == b;
+        }
+    }
+    false
+}
+
 /// Writes answers in input order as soon as the next one is ready, and streams them:
 /// what is written reaches stdout before the next answer is waited for (within 2 ms in
 /// a fast batch, at once after Ctrl-C), so that an interrupted run loses no answer.
@@ -423,14 +445,14 @@ struct Writer {
     summary: Summary,
     progress: Option<indicatif::ProgressBar>,
     stop: bool,
-    /// Copy input errors to stderr: unless stdout and stderr are one terminal.
+    /// Copy input errors to stderr: unless stdout and stderr are one terminal or one
+    /// file (`2>&1`), where the stdout line already shows them.
     echo_errors: bool,
     flushed: Instant,
 }
 
 impl Writer {
     fn new(progress: Option<indicatif::ProgressBar>) -> Writer {
-        let one_terminal = std::io::stdout().is_terminal() && std::io::stderr().is_terminal();
         Writer {
             out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
             pending: BTreeMap::new(),
@@ -443,7 +465,7 @@ impl Writer {
             },
             progress,
             stop: false,
-            echo_errors: !one_terminal,
+            echo_errors: !stdout_is_stderr(),
             flushed: Instant::now(),
         }
     }

@@ -2,7 +2,9 @@
 //! extended encoding (pairwise, so every elimination has a two-cell reason) of a shape
 //! and its rules, with a propagator that remembers why each literal was set.
 
-use crate::encode::{CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules, full_bytes};
+use crate::encode::{
+    CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules_within, full_bytes,
+};
 use crate::model::family::ClauseFamily;
 use crate::model::grid::{Grid, Placement};
 use crate::model::house::{House, HouseKind};
@@ -33,7 +35,8 @@ pub enum ProbeEnd {
 impl Logic {
     /// The reasoning model for `shape` under `rules`: the extended encoding with
     /// pairwise at-most-one, and killer sums as digit sets; refused before it is built
-    /// when it would exceed the memory ceiling of `budget`.
+    /// when it would exceed the memory ceiling of `budget`, and stopped
+    /// ([`EncodeError::Stopped`]) when `budget` runs out while it is being built.
     pub fn new(shape: Shape, rules: &Rules, budget: &Budget) -> Result<Logic, EncodeError> {
         let n = shape.n();
         budget.admit(full_bytes(n, AmoEncoding::Pairwise), || {
@@ -45,7 +48,10 @@ impl Logic {
             cages: CageEncoding::Sets,
             ..Default::default()
         };
-        let (formula, _) = encode_rules(shape, rules, &opts)?;
+        let (formula, _) = encode_rules_within(shape, rules, &opts, budget)?;
+        if let Some(r) = budget.stop_reason() {
+            return Err(EncodeError::Stopped(r));
+        }
         let prop = Propagator::new(&formula);
         Ok(Logic {
             shape,

@@ -11,7 +11,7 @@ mod reduced;
 mod vars;
 
 pub use cages::CageEncoding;
-pub use full::{MAX_FULL_CLAUSES, encode_rules, full_bytes};
+pub use full::{MAX_FULL_CLAUSES, encode_rules, encode_rules_within, full_bytes};
 pub use reduced::{encode_candidates, encode_candidates_within, reduced_bytes};
 pub use vars::CellVars;
 
@@ -20,7 +20,7 @@ use crate::model::family::ClauseFamily;
 use crate::model::grid::Grid;
 use crate::model::rules::{Rules, RulesError};
 use crate::model::symbols::Alphabet;
-use gridsat_sat::{AmoEncoding, Budget, Formula, Lit, MemoryExceeded};
+use gridsat_sat::{AmoEncoding, Budget, Formula, Lit, MemoryExceeded, StopReason};
 
 gridsat_sat::named_enum! {
     /// The selectable encodings. 9×9 clause counts with pairwise at-most-one: minimal
@@ -125,6 +125,9 @@ pub enum EncodeError {
     /// What the formula would need exceeds the memory budget.
     #[error(transparent)]
     Memory(#[from] MemoryExceeded),
+    /// The budget ran out while the formula was being built.
+    #[error("stopped while building the formula: {0}")]
+    Stopped(StopReason),
     /// The reduced encoding with variant rules.
     #[error(
         "the reduced encoding is for classic Sudoku; variants use minimal, efficient or extended"

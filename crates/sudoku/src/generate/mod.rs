@@ -276,7 +276,7 @@ pub enum GenerateError {
     Rules(#[from] RulesError),
     /// The reasoning model or a formula could not be built.
     #[error(transparent)]
-    Encode(#[from] EncodeError),
+    Encode(EncodeError),
     /// More givens asked for than the grid has cells.
     #[error("{clues} givens asked for, but a {n}×{n} grid has only {} cells", n * n)]
     TooManyClues {
@@ -314,6 +314,16 @@ pub enum GenerateError {
     /// The budget (time limit, interrupt) stopped the search.
     #[error("stopped by the time limit or an interrupt")]
     Stopped(StopReason),
+}
+
+impl From<EncodeError> for GenerateError {
+    /// A build the budget stopped is [`GenerateError::Stopped`], not a failure.
+    fn from(e: EncodeError) -> GenerateError {
+        match e {
+            EncodeError::Stopped(r) => GenerateError::Stopped(r),
+            e => GenerateError::Encode(e),
+        }
+    }
 }
 
 /// What a generator tried, over every puzzle it was asked for (made or not).

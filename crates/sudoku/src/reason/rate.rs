@@ -105,6 +105,21 @@ impl gridsat_sat::Verdict for Rating {
 }
 
 impl Rating {
+    /// The rating of `puzzle` when the budget ran out (`reason`) before anything was
+    /// rated: level easy, no cell filled.
+    pub fn unrated(puzzle: &Grid, reason: StopReason) -> Rating {
+        Rating {
+            level: Level::Easy,
+            empty: puzzle.n() * puzzle.n() - puzzle.num_givens(),
+            by_singles: 0,
+            by_basic: 0,
+            by_probing: 0,
+            failed_literals: 0,
+            search: None,
+            stopped: Some(reason),
+        }
+    }
+
     /// True when no single what-if was left to make and the grid was still open.
     pub fn needs_search(&self) -> bool {
         self.level == Level::Extreme

@@ -11,8 +11,8 @@ use super::count::{Count, count};
 use crate::check::check_solution;
 use crate::deduce::{Deduction, Presolve, deduce};
 use crate::encode::{
-    CageEncoding, CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates_within,
-    encode_rules, full_bytes, reduced_bytes,
+    CageEncoding, CellVars, EncodeError, EncodeOptions, Encoding, GivenMode,
+    encode_candidates_within, encode_rules, encode_rules_within, full_bytes, reduced_bytes,
 };
 use crate::model::candidates::Candidates;
 use crate::model::geometry::Geometry;
@@ -105,11 +105,18 @@ impl SudokuSolver {
             a.stats.time = t0.elapsed();
             return Ok(a);
         }
-        let mut answer = if rules.is_classic() {
-            self.solve_classic(puzzle)?
+        let answer = if rules.is_classic() {
+            self.solve_classic(puzzle)
         } else {
             // Variants: no deduction, the givens alone are fixed.
-            self.solve_warm(puzzle, rules, puzzle, 0)?
+            self.solve_warm(puzzle, rules, puzzle, 0)
+        };
+        let mut answer = match answer {
+            // The budget ran out while a formula was being built: nothing is known.
+            Err(SolveError::Encode(EncodeError::Stopped(r))) => {
+                Answer::unknown(r, Vec::new(), Stats::default())
+            }
+            other => other?,
         };
         if answer.verdict == Verdict::Unsat {
             answer.conflict = Some(self.explain(puzzle, rules)?);
@@ -239,7 +246,7 @@ impl SudokuSolver {
                 givens: GivenMode::Assumptions,
                 ..Default::default()
             };
-            let (formula, vars) = encode_rules(shape, rules, &opts)?;
+            let (formula, vars) = encode_rules_within(shape, rules, &opts, &self.opts.budget)?;
             let mut backend = self.build_backend(None)?;
             backend.add_formula(&formula);
             self.warm = Some(Warm {

@@ -163,7 +163,8 @@ fn alphabet_for(
 /// The alphabet of a puzzle of side `n` written with the characters `chars`: the one
 /// the options give, or the default; a 16×16 puzzle that writes `0` next to another
 /// blank mark and has no `G` is a hexadoku (`0-9A-F`), and one with `0` as its only
-/// blank and no `G` is read with the default alphabet and a warning.
+/// blank and no `G` is read with the default alphabet, with a warning unless a row
+/// holds two `0`s (then `0` cannot be a symbol).
 fn alphabet_of(
     n: usize,
     opts: &ParseOptions,
@@ -176,8 +177,13 @@ fn alphabet_of(
             if has(&|c| matches!(c, '.' | '_' | '-')) {
                 return Ok((Alphabet::hexadecimal(), None));
             }
+            // Two 0s in a row: 0 is certainly a blank; otherwise it might be a symbol.
+            let cells: Vec<char> = chars.collect();
+            let zero_blank = cells
+                .chunks(n)
+                .any(|row| row.iter().filter(|&&c| c == '0').count() > 1);
             let a = alphabet_for(n, opts, line, col)?;
-            return Ok((a, Some(ParseWarning::MaybeHexadoku)));
+            return Ok((a, (!zero_blank).then_some(ParseWarning::MaybeHexadoku)));
         }
     }
     Ok((alphabet_for(n, opts, line, col)?, None))
