@@ -4,7 +4,7 @@
 use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sat::Conclusion;
+use gridsat_sat::{Budget, Conclusion};
 use gridsat_sudoku::{
     Alphabet, AlphabetError, EncodeError, GenerateError, ParseError, ParseErrorKind, ParseOptions,
     ParseWarning, ParsedPuzzle, Rules, RulesError, Shape, ShapeError, SolveError, parse_puzzles,
@@ -151,6 +151,28 @@ pub fn solve_first(
         }
         Err(e) => Err(Fail::failure(format!("{label}: {}", solve_message(&e)))),
     }
+}
+
+/// When `budget` has run out before puzzle `k` (`label`) was started: says so on
+/// `out` (`LABEL: unknown (not started: REASON)`, or a JSON object with that reason)
+/// and returns true; the command then goes on to the next puzzle, so every puzzle
+/// read gets its line at once.
+pub fn not_started(
+    budget: &Budget,
+    (label, k): (&str, usize),
+    json: bool,
+    out: &mut impl std::io::Write,
+) -> Result<bool, Fail> {
+    let Some(r) = budget.stop_reason() else {
+        return Ok(false);
+    };
+    if json {
+        let j = serde_json::json!({"puzzle": k, "status": "unknown", "reason": format!("not started: {r}")});
+        writeln!(out, "{j}")?;
+    } else {
+        writeln!(out, "{label}: unknown (not started: {r})")?;
+    }
+    Ok(true)
 }
 
 /// The exit code of what an answer amounts to.

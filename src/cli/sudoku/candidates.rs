@@ -1,6 +1,6 @@
 //! `gridsat sudoku candidates`: the pencil marks, as propagation leaves them.
 
-use super::args::{Selection, readable};
+use super::args::{Selection, not_started, readable};
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
@@ -88,6 +88,10 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
         let Some(p) = readable(item, &mut exit) else {
             continue;
         };
+        if not_started(&budget, (&format!("puzzle {k}"), k), args.json, &mut out)? {
+            exit = exit.worst(Exit::Unknown);
+            continue;
+        }
         let a = p.alphabet.as_deref();
         let (marks, what) = match cache.get(&p, &budget)? {
             Ok(logic) => (

@@ -363,27 +363,39 @@ impl Totals {
 fn print_stats(t: &Totals, secs: f64, (threads, seed): (usize, u64), detail: bool) {
     let dist: Vec<String> = t.levels.iter().map(|(l, c)| format!("{l} {c}")).collect();
     let mut line = format!(
-        "generated {} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
+        "generated {} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}",
         t.made,
         t.made as f64 / secs.max(1e-9),
         if threads == 1 { "" } else { "s" },
-        t.proofs.0,
-        t.proofs.1,
-        t.attempts,
-        dist.join(", ")
     );
+    if t.made > 0 {
+        line.push_str(&format!(
+            "; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
+            t.proofs.0,
+            t.proofs.1,
+            t.attempts,
+            dist.join(", ")
+        ));
+    }
     if detail {
         let a = &t.tried;
         let rated: Vec<String> = Level::ALL
             .iter()
             .map(|l| format!("{l} {}", a.rated[*l as usize]))
             .collect();
+        // The proofs of puzzles not delivered, when there were any.
+        let proofs = if a.proofs == t.proofs {
+            String::new()
+        } else {
+            format!(
+                ", uniqueness proofs {} by propagation and {} by SAT",
+                a.proofs.0, a.proofs.1
+            )
+        };
         line.push_str(&format!(
-            "; tried in all: {} attempts, {} climbing steps, uniqueness proofs {} by propagation and {} by SAT, puzzles rated {}",
+            "; tried in all: {} attempts, {} climbing steps{proofs}, puzzles rated {}",
             a.attempts,
             a.climb_steps,
-            a.proofs.0,
-            a.proofs.1,
             rated.join(", ")
         ));
     }

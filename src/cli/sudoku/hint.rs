@@ -1,6 +1,6 @@
 //! `gridsat sudoku hint`: the next step for a player, with its reason.
 
-use super::args::{Selection, readable, solve_first};
+use super::args::{Selection, not_started, readable, solve_first};
 use super::logic_cache::LogicCache;
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
@@ -39,6 +39,10 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
         let Some(p) = readable(item, &mut exit) else {
             continue;
         };
+        if not_started(&budget, (&format!("puzzle {k}"), k), args.json, &mut out)? {
+            exit = exit.worst(Exit::Unknown);
+            continue;
+        }
         let a = p.alphabet.as_deref();
         // The grid must still have a solution, or no hint can help.
         let Some(answer) = solve_first(&mut solver, &p, &format!("puzzle {k}"), &mut out)? else {

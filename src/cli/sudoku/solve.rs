@@ -154,9 +154,11 @@ impl Answerer {
                 };
             }
         };
-        if self.opts.budget.stopped() {
+        if let Some(r) = self.opts.budget.stop_reason() {
             let text = if self.json {
-                json_line(JsonAnswer::other(job.k, "unknown", None))
+                let mut j = JsonAnswer::other(job.k, "unknown", None);
+                j.reason = Some(format!("not started: {r}"));
+                json_line(j)
             } else {
                 format!("{label}: unknown (not started: time limit or interrupt)")
             };
