@@ -364,6 +364,22 @@ fn dev_zero_is_refused_at_once_as_a_file_and_on_stdin() {
 }
 
 #[test]
+fn a_file_larger_than_the_input_ceiling_is_refused_and_stdin_streams_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // 40,000 copies of one puzzle: 3.3 MB, above the ceiling of --max-memory 8M
+    // (a quarter of it, at least 1 MiB).
+    let text = format!("{P9}\n").repeat(40_000);
+    let file = write(dir.path(), "big.txt", &text);
+    let t = timed(&["--max-memory", "8M", "sudoku", "solve", &file]);
+    assert_eq!(t.code, 2, "{}", t.stderr);
+    assert!(t.stdout.is_empty());
+    assert!(t.stderr.contains("too large to read whole (raise --max-memory"), "{}", t.stderr);
+    let r = gridsat_stdin(&["--max-memory", "8M", "sudoku", "solve", "-"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().filter(|l| *l == S9).count(), 40_000);
+}
+
+#[test]
 fn an_interrupted_parallel_solve_prints_every_answer_it_has() {
     let Some(clue17) = data("sudoku/9x9/17clue-49158.txt") else {
         return;

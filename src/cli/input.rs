@@ -91,7 +91,7 @@ fn read_bounded(r: &mut dyn Read, name: &str, ceiling: u64) -> Result<Vec<u8>, F
         }
         if bytes.len() as u64 + k as u64 > ceiling {
             return Err(Fail::usage(format!(
-                "{name}: more than {} MiB, too large to read whole (give it on stdin to `sudoku solve -`, which streams, or raise --max-memory)",
+                "{name}: more than {} MiB, too large to read whole (raise --max-memory, or give it on stdin to a command that streams it)",
                 ceiling >> 20
             )));
         }
