@@ -373,7 +373,12 @@ fn a_file_larger_than_the_input_ceiling_is_refused_and_stdin_streams_it() {
     let t = timed(&["--max-memory", "8M", "sudoku", "solve", &file]);
     assert_eq!(t.code, 2, "{}", t.stderr);
     assert!(t.stdout.is_empty());
-    assert!(t.stderr.contains("too large to read whole (raise --max-memory"), "{}", t.stderr);
+    assert!(
+        t.stderr
+            .contains("too large to read whole (raise --max-memory"),
+        "{}",
+        t.stderr
+    );
     let r = gridsat_stdin(&["--max-memory", "8M", "sudoku", "solve", "-"], &text);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout.lines().filter(|l| *l == S9).count(), 40_000);
