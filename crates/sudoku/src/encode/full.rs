@@ -207,7 +207,7 @@ fn house_clauses(
 /// About how many bytes a full encoding of an N×N grid takes to build and to load
 /// into a solver (or a propagator), before anything is built.
 pub fn full_bytes(n: usize, amo: AmoEncoding) -> u64 {
-    use super::reduced::{CLAUSE_BYTES, LITERAL_BYTES, VARIABLE_BYTES};
+    use super::{CLAUSE_BYTES, LITERAL_BYTES, VARIABLE_BYTES};
     let clauses = estimated_clauses(n, amo);
     let literals = match amo {
         AmoEncoding::Pairwise => 2 * clauses,

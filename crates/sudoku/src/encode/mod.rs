@@ -135,6 +135,15 @@ pub enum EncodeError {
     ReducedVariant,
 }
 
+/// Bytes per clause (the formula's end and family, a solver's header and two
+/// watches), per literal (in the formula and in a solver) and per variable (the
+/// encoding's maps and a solver's arrays), for the size estimates.
+pub(super) const CLAUSE_BYTES: u64 = 30;
+/// See [`CLAUSE_BYTES`].
+pub(super) const LITERAL_BYTES: u64 = 8;
+/// See [`CLAUSE_BYTES`].
+pub(super) const VARIABLE_BYTES: u64 = 64;
+
 /// About how many bytes `encode` would take for `puzzle` (an upper bound for the
 /// reduced encoding), to ask a budget before building it.
 pub fn estimated_bytes(puzzle: &Grid, opts: &EncodeOptions) -> u64 {

@@ -2,22 +2,13 @@
 //! variables only for the candidates of empty cells (after Kwon & Jain 2006).
 
 use super::full::Families;
-use super::{CellVars, Encoded, Encoding, namer};
+use super::{CLAUSE_BYTES, CellVars, Encoded, Encoding, LITERAL_BYTES, VARIABLE_BYTES, namer};
 use crate::model::candidates::Candidates;
 use crate::model::house::{House, HouseKind};
 use crate::model::symbols::Alphabet;
 use gridsat_sat::amo::{at_least_one, at_most_one};
 use gridsat_sat::{AmoEncoding, Budget, Formula, Lit, StopReason, Var};
 use std::sync::Arc;
-
-/// Bytes per clause (the formula's end and family, a solver's header and two
-/// watches), per literal (in the formula and in a solver) and per variable (the
-/// encoding's maps and a solver's arrays), for the size estimates.
-pub(super) const CLAUSE_BYTES: u64 = 30;
-/// See [`CLAUSE_BYTES`].
-pub(super) const LITERAL_BYTES: u64 = 8;
-/// See [`CLAUSE_BYTES`].
-pub(super) const VARIABLE_BYTES: u64 = 64;
 
 /// An upper bound, in bytes, of what the reduced encoding of `cand` takes to build and
 /// to load into a solver: counted from the candidates alone, before anything is built,
