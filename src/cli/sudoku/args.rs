@@ -2,6 +2,7 @@
 //! library's messages in command-line words (the flags to use).
 
 use crate::cli::input::{display_name, read_text};
+pub use crate::cli::memory_message;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::{Budget, Conclusion};
@@ -91,11 +92,6 @@ pub fn encode_message(e: &EncodeError) -> String {
     }
 }
 
-/// A refusal for want of memory, naming the flag that raises the ceiling.
-pub fn memory_message(m: &gridsat_sat::MemoryExceeded) -> String {
-    format!("{m} (--max-memory SIZE raises it)")
-}
-
 /// A solving error, naming the flag that fixes it.
 pub fn solve_message(e: &SolveError) -> String {
     match e {
@@ -177,12 +173,7 @@ pub fn not_started(
 
 /// The exit code of what an answer amounts to.
 pub fn exit_of(c: Conclusion) -> Exit {
-    match c {
-        Conclusion::Answered => Exit::Ok,
-        Conclusion::Multiple => Exit::Multiple,
-        Conclusion::NoSolution => Exit::NoSolution,
-        _ => Exit::Unknown,
-    }
+    Exit::from(c)
 }
 
 /// A puzzle read from a file, or the error that spoiled it (already located).

@@ -1,6 +1,6 @@
 //! `gridsat sudoku encode` and `decode`: the formula out as DIMACS, a model back in.
 
-use super::args::{GridArgs, encode_message, memory_message, read_one, stdin_path};
+use super::args::{GridArgs, encode_message, read_one, stdin_path};
 use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail, budget};
 use clap::Args;
@@ -72,16 +72,12 @@ impl FormulaArgs {
                 Deduction::Open(c) => c,
                 Deduction::Solved(g) => Candidates::from_givens(&g),
                 Deduction::Stopped(r) => {
-                    return Err(Fail {
-                        code: Exit::Unknown,
-                        message: format!("deduction was stopped ({r})"),
-                    });
+                    return Err(Fail::stopped(format!("deduction was stopped ({r})")));
                 }
                 _ => {
-                    return Err(Fail {
-                        code: Exit::NoSolution,
-                        message: "deduction alone shows that the puzzle has no solution".into(),
-                    });
+                    return Err(Fail::negative(
+                        "deduction alone shows that the puzzle has no solution",
+                    ));
                 }
             };
             let n = p.grid.n();
@@ -89,7 +85,7 @@ impl FormulaArgs {
                 .admit(reduced_bytes(&cands, self.amo), || {
                     format!("the reduced encoding of this {n}×{n} grid")
                 })
-                .map_err(|m| Fail::usage(memory_message(&m)))?;
+                .map_err(|m| Fail::memory(&m))?;
             return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
         }
         let refuse = |e| Fail::usage(encode_message(&e));
