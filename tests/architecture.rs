@@ -22,11 +22,12 @@ const STAGES: &[(&str, &[&str])] = &[
     // the propagation model (the solver's presolve needs it, so it sits below solve)
     // → solving, counting, uniqueness, conflicts → reasoning a player follows (hints,
     // explanations, pencil marks, ratings; it solves first) → generation (it rates and
-    // proves uniqueness). `rng.rs` is a leaf utility outside the stages.
+    // proves uniqueness) → reports (text and JSON of every answer, for the command line,
+    // Python and the web server alike). `rng.rs` is a leaf utility outside the stages.
     (
         "sudoku",
         &[
-            "model", "io", "encode", "check", "deduce", "solve", "reason", "generate",
+            "model", "io", "encode", "check", "deduce", "solve", "reason", "generate", "report",
         ],
     ),
     // sokoban, in the order the work flows: `model` (levels, boards, plans), then
@@ -35,11 +36,12 @@ const STAGES: &[(&str, &[&str])] = &[
     // the encoders), then `io` (level files in, pictures out), `analysis` (what the board
     // alone proves, verdicts before search), `encode` (the CNF, from the analysis),
     // `search` (the A* seed and the horizon search over an encoding), `solve` (a level
-    // end to end: search, then replay's check of every plan).
+    // end to end: search, then replay's check of every plan), `report` (its text and
+    // JSON, printed alike by the command line, Python and the web server).
     (
         "sokoban",
         &[
-            "model", "replay", "io", "analysis", "encode", "search", "solve",
+            "model", "replay", "io", "analysis", "encode", "search", "solve", "report",
         ],
     ),
 ];

@@ -9,6 +9,13 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FamilyId(pub(crate) u16);
 
+impl FamilyId {
+    /// The family's position in [`Formula::families`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// A typed kind of clause family, declared by the puzzle family that builds the
 /// formula (e.g. Sudoku's "row at most one"). Code that reads a formula back (hints,
 /// explanations, certificates) matches the kind instead of the family's human name.

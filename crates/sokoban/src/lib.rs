@@ -17,7 +17,8 @@
 //! boards, plans) → `io` (XSB and course files, pictures) → `analysis` (distances,
 //! bounds, dead squares and pairs, verdicts before search) → `encode` (the move and
 //! push encodings) → `search` (the A* seed, the horizon search) → `replay` (the
-//! simulator, which imports only `model`) → `solve` (a level end to end).
+//! simulator, which imports only `model`) → `solve` (a level end to end) → `report`
+//! (its text and JSON, shared by the command line, the Python package and the server).
 
 #![warn(missing_docs)]
 #![warn(clippy::too_many_lines)]
@@ -31,6 +32,7 @@ mod halt;
 mod io;
 mod model;
 mod replay;
+mod report;
 mod search;
 mod solve;
 
@@ -46,6 +48,14 @@ pub use halt::Halt;
 pub use io::{Format, ParseError, board_text, parse_levels, plan_frames, select_levels};
 pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
 pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
+pub use report::{report_json, report_text};
+/// Requests as programs (the Python package, the web server) ask them.
+pub mod api {
+    pub use crate::report::{
+        RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,
+        read_levels, solve, verify,
+    };
+}
 pub use search::Progress;
 pub use solve::{
     CadicalConfig, Optimize, Report, SolveError, SolveOptions, SolveStats, Verdict, solve_level,

@@ -7,7 +7,9 @@
 //! grids, alphabets, [`Rules`]) → `io` (readers and writers) → `encode` (formulas) →
 //! `check` (the independent checker) → `deduce` (propagation, probing) → `solve`
 //! (counting, uniqueness, conflicts) → `reason` (hints, explanations, pencil marks,
-//! ratings) → `generate`. Everything a user needs is re-exported here.
+//! ratings) → `generate` → `report` (what the command line, the Python package and the
+//! web server print: text, JSON objects, and what each answer amounts to). Everything a
+//! user needs is re-exported here.
 //!
 //! ```
 //! use gridsat_sudoku::{parse_puzzles, ParseOptions, SudokuSolver, SolveOptions, Verdict};
@@ -32,6 +34,7 @@ mod generate;
 mod io;
 mod model;
 mod reason;
+mod report;
 mod rng;
 mod solve;
 
@@ -73,6 +76,21 @@ pub use reason::{
     EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, HARD_WHAT_IFS, Hint, Level, Marks,
     RateError, RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text,
     next_hint, pencil_marks, rate, search_effort, sym as hint_symbol, walk,
+};
+pub use report::{
+    FormulaError, FormulaOptions, GenerateRequest, Question, Request, RequestError, ask,
+    encode_formula, encode_report, formula_header,
+};
+/// Requests as programs (the Python package, the web server) ask them.
+pub mod api {
+    pub use crate::report::{
+        GenerateRequest, MAX_COUNT, Question, Request, RequestError, ask, encode_report, generate,
+    };
+}
+pub use report::{
+    Label, PropagationStep, Report, Toolkit, ToolkitError, answer_report, encoding_json,
+    error_report, generated_json, memory_report, not_started_report, propagation, propagation_json,
+    puzzle_json, rating_json, rating_text, sample_clause,
 };
 pub use rng::Rng;
 pub use solve::{

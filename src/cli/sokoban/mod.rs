@@ -2,7 +2,6 @@
 
 mod encode;
 mod levels;
-mod output;
 mod show;
 mod solve;
 mod verify;

@@ -2,7 +2,6 @@
 
 use super::LevelArgs;
 use super::levels::load;
-use super::output::{json, text};
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
@@ -185,7 +184,7 @@ fn print(
     report: &Report,
 ) -> Result<(), Fail> {
     if a.json {
-        writeln!(out, "{}", json(file, level, report))?;
+        writeln!(out, "{}", gridsat_sokoban::report_json(file, level, report))?;
     } else if a.course {
         match report.verdict {
             Verdict::Solved => {
@@ -200,7 +199,7 @@ fn print(
             ),
         }
     } else {
-        write!(out, "{}", text(level, report))?;
+        write!(out, "{}", gridsat_sokoban::report_text(level, report))?;
     }
     Ok(())
 }

@@ -10,7 +10,7 @@ use gridsat_sudoku::{
     Alphabet, AlphabetError, EncodeError, GenerateError, ParseError, ParseErrorKind, ParseOptions,
     ParseWarning, ParsedPuzzle, Rules, RulesError, Shape, ShapeError, SolveError, parse_puzzles,
 };
-use gridsat_sudoku::{Answer, SudokuSolver};
+use gridsat_sudoku::{Report, SolveOptions, Toolkit, ToolkitError};
 use std::path::{Path, PathBuf};
 
 /// How to read puzzles.
@@ -126,49 +126,33 @@ pub fn generate_message(e: &GenerateError) -> String {
     }
 }
 
-/// Solves a puzzle for a command that needs its verdict first (rate, hint, explain): a
-/// solver failure stops the command (exit 5); a formula too large for the memory
-/// budget is said on `out` as `LABEL: unknown (memory limit: …)` and gives `None`.
-pub fn solve_first(
-    solver: &mut SudokuSolver,
-    p: &ParsedPuzzle,
-    label: &str,
-    out: &mut impl std::io::Write,
-) -> Result<Option<Answer>, Fail> {
-    match solver.solve(&p.grid, &p.rules) {
-        Ok(a) => Ok(Some(a)),
-        Err(SolveError::Memory(m)) => {
-            writeln!(
-                out,
-                "{label}: unknown (memory limit: {})",
-                memory_message(&m)
-            )?;
-            Ok(None)
-        }
-        Err(e) => Err(Fail::failure(format!("{label}: {}", solve_message(&e)))),
+/// A toolkit over `budget`, whose memory-limit answers name the flag that raises it.
+pub fn toolkit(budget: &Budget) -> Toolkit {
+    let mut opts = SolveOptions::default();
+    opts.budget = budget.clone();
+    Toolkit::new(opts).with_memory_hint(crate::cli::MEMORY_HINT)
+}
+
+/// A question that could not be answered at all: a solver failure (exit 5), or rules
+/// the reasoning model cannot take (exit 2).
+pub fn toolkit_failure(label: &str, e: &ToolkitError) -> Fail {
+    match e {
+        ToolkitError::Encode(e) => Fail::usage(encode_message(e)),
+        ToolkitError::Solve(e) => Fail::failure(format!("{label}: {}", solve_message(e))),
+        other => Fail::failure(other.to_string()),
     }
 }
 
-/// When `budget` has run out before puzzle `k` (`label`) was started: says so on
-/// `out` (`LABEL: unknown (not started: REASON)`, or a JSON object with that reason)
-/// and returns true; the command then goes on to the next puzzle, so every puzzle
-/// read gets its line at once.
-pub fn not_started(
-    budget: &Budget,
-    (label, k): (&str, usize),
-    json: bool,
+/// Prints a report (its JSON object or its text) and folds its exit code into `exit`.
+pub fn print_report(
     out: &mut impl std::io::Write,
-) -> Result<bool, Fail> {
-    let Some(r) = budget.stop_reason() else {
-        return Ok(false);
-    };
-    if json {
-        let j = serde_json::json!({"puzzle": k, "status": "unknown", "reason": format!("not started: {r}")});
-        writeln!(out, "{j}")?;
-    } else {
-        writeln!(out, "{label}: unknown (not started: {r})")?;
-    }
-    Ok(true)
+    report: &Report,
+    json: bool,
+    exit: &mut Exit,
+) -> Result<(), Fail> {
+    out.write_all(report.printed(json).as_bytes())?;
+    *exit = exit.worst(Exit::from(report.conclusion));
+    Ok(())
 }
 
 /// The exit code of what an answer amounts to.

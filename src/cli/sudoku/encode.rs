@@ -7,9 +7,8 @@ use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sudoku::{
-    CageEncoding, Candidates, Deduction, EncodeOptions, Encoded, Encoding, Geometry, GivenMode,
-    Layout, ParsedPuzzle, Presolve, admit, check_solution, deduce, encode, encode_candidates,
-    reduced_bytes,
+    CageEncoding, Encoded, Encoding, FormulaError, FormulaOptions, Layout, ParsedPuzzle, Presolve,
+    check_solution, encode_formula, formula_header,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -41,58 +40,33 @@ pub struct FormulaArgs {
 }
 
 impl FormulaArgs {
+    fn options(&self) -> FormulaOptions {
+        let mut o = FormulaOptions::default();
+        o.encoding = self.encoding;
+        o.amo = self.amo;
+        o.readable_ids = self.readable_ids;
+        o.cages = self.cages;
+        o.presolve = self.presolve;
+        o
+    }
+
     fn encode(&self, p: &ParsedPuzzle) -> Result<Encoded, Fail> {
-        let mut opts = EncodeOptions::default();
-        opts.encoding = self.encoding;
-        opts.amo = self.amo;
-        opts.givens = GivenMode::Units;
-        opts.readable_ids = self.readable_ids;
-        opts.alphabet = p.alphabet.as_deref().cloned();
-        opts.cages = self.cages;
-        if self.readable_ids && self.encoding == Encoding::Reduced {
-            return Err(Fail::usage(
-                "--readable-ids needs a full encoding (minimal, efficient or extended)",
-            ));
-        }
-        if self.presolve != Presolve::Off {
-            if !p.rules.is_classic() {
-                return Err(Fail::usage(
-                    "--presolve is for classic Sudoku, not for variants",
-                ));
+        encode_formula(p, &self.options(), &budget()).map_err(|e| match e {
+            FormulaError::ReadableIdsReduced => {
+                Fail::usage("--readable-ids needs a full encoding (minimal, efficient or extended)")
             }
-            if self.encoding != Encoding::Reduced {
-                return Err(Fail::usage("--presolve applies to --encoding reduced only"));
+            FormulaError::PresolveVariant => {
+                Fail::usage("--presolve is for classic Sudoku, not for variants")
             }
-            let cands = match deduce(
-                &Geometry::new(p.grid.shape()),
-                &p.grid,
-                self.presolve,
-                &budget(),
-            ) {
-                Deduction::Open(c) => c,
-                Deduction::Solved(g) => Candidates::from_givens(&g),
-                Deduction::Stopped(r) => {
-                    return Err(Fail::stopped(format!("deduction was stopped ({r})")));
-                }
-                _ => {
-                    return Err(Fail::negative(
-                        "deduction alone shows that the puzzle has no solution",
-                    ));
-                }
-            };
-            let n = p.grid.n();
-            budget()
-                .admit(reduced_bytes(&cands, self.amo), || {
-                    format!("the reduced encoding of this {n}×{n} grid")
-                })
-                .map_err(|m| Fail::memory(&m))?;
-            return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
-        }
-        let refuse = |e| Fail::usage(encode_message(&e));
-        if p.rules.is_classic() || self.encoding != Encoding::Reduced {
-            admit(&budget(), &p.grid, &opts).map_err(refuse)?;
-        }
-        encode(&p.grid, &p.rules, &opts).map_err(refuse)
+            FormulaError::PresolveNotReduced => {
+                Fail::usage("--presolve applies to --encoding reduced only")
+            }
+            FormulaError::Encode(e) => Fail::usage(encode_message(&e)),
+            FormulaError::Memory(m) => Fail::memory(&m),
+            FormulaError::Stopped(_) => Fail::stopped(e.to_string()),
+            FormulaError::NoSolution => Fail::negative(e.to_string()),
+            other => Fail::failure(other.to_string()),
+        })
     }
 }
 
@@ -114,32 +88,8 @@ pub fn run_encode(args: EncodeArgs) -> Result<Exit, Fail> {
     let p = read_one(&path, &args.formula.grid, args.formula.index)?;
     let enc = args.formula.encode(&p)?;
     let f = &enc.formula;
-    let n = p.grid.n();
-    let mut header = vec![
-        format!(
-            "gridsat sudoku encode: {} puzzle {}",
-            display_name(&path),
-            args.formula.index
-        ),
-        format!(
-            "{n}x{n} grid, boxes {}, {} givens, encoding {}, at-most-one {}, presolve {}",
-            p.grid.shape(),
-            p.grid.num_givens(),
-            args.formula.encoding,
-            args.formula.amo,
-            args.formula.presolve
-        ),
-        format!("puzzle: {}", p.grid.to_line(p.alphabet.as_deref())),
-        "a variable is true when its cell holds its symbol; decode a model with".into(),
-        "  gridsat sudoku decode MODEL --puzzle FILE (with the same flags)".into(),
-    ];
-    if !p.rules.is_classic() {
-        let mut line = format!("variant rules: {}", p.rules.names().join(", "));
-        if !p.rules.cages().is_empty() {
-            line.push_str(&format!(" (cage sums encoded as {})", args.formula.cages));
-        }
-        header.insert(2, line);
-    }
+    let source = format!("{} puzzle {}", display_name(&path), args.formula.index);
+    let header = formula_header(&source, &p, &args.formula.options());
     let opts = WriteOptions {
         header,
         variable_names: !args.no_names,

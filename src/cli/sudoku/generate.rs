@@ -1,15 +1,13 @@
 //! `gridsat sudoku generate`: puzzles with exactly one solution, seeded and reproducible.
 
 use super::args::{GridArgs, generate_message, read_one};
-use super::rate::rating_json;
 use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
 use clap::Args;
 use gridsat_sat::BackendSpec;
 use gridsat_sudoku::{
     Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Progress, ProgressFn,
-    PuzzleFormat, Rules, Shape, Symmetry, Target, Tried, Written, variant_json,
+    PuzzleFormat, Rules, Shape, Symmetry, Target, Tried, Written, generated_json,
 };
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -488,19 +486,7 @@ impl Writer<'_> {
     fn write(&self, out: &mut impl Write, g: &Generated, k: u64) -> Result<(), Fail> {
         let givens = g.puzzle.num_givens();
         if self.json {
-            let mut m = serde_json::Map::new();
-            m.insert("puzzle".into(), json!(k));
-            m.insert("seed".into(), json!(self.seed));
-            m.insert("clues".into(), json!(givens));
-            m.insert("difficulty".into(), json!(g.rating.level.name()));
-            m.extend(variant_json(
-                &g.puzzle,
-                &g.rules,
-                self.alphabet,
-                Some(&g.solution),
-            ));
-            m.insert("rating".into(), rating_json(&g.rating));
-            writeln!(out, "{}", serde_json::Value::Object(m))?;
+            writeln!(out, "{}", generated_json(k, self.seed, g, self.alphabet))?;
             return Ok(());
         }
         let note = format!("{givens} givens, {}", g.rating.level);

@@ -10,8 +10,6 @@ mod encode;
 mod explain;
 mod generate;
 mod hint;
-mod logic_cache;
-mod output;
 mod rate;
 mod solve;
 

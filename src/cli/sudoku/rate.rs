@@ -1,15 +1,11 @@
 //! `gridsat sudoku rate`: a difficulty for every puzzle, from the reasoning it needs.
 
-use super::args::{GridArgs, Item, read_puzzles, solve_first, stdin_path};
-use super::logic_cache::LogicCache;
+use super::args::{GridArgs, Item, read_puzzles, stdin_path, toolkit, toolkit_failure};
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
-use gridsat_sat::Budget;
-use gridsat_sudoku::{
-    Answer, EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, SudokuSolver, Verdict, rate,
-};
-use serde_json::json;
+use gridsat_sat::Conclusion;
+use gridsat_sudoku::{EXTREME_ABOVE, Label, Level, RateOptions, Toolkit};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::PathBuf;
@@ -58,69 +54,11 @@ fn progress(total: usize, summary: bool) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// Words for a rating: `hard (search: 3.2 conflicts, …)`.
-pub fn rating_text(r: &Rating) -> String {
-    let level = match r.stopped {
-        Some(why) => format!("at least {} ({why} before the rating ended)", r.level),
-        None => r.level.to_string(),
-    };
-    let mut s = format!(
-        "{level}: singles fill {} of {} empty cells",
-        r.by_singles, r.empty
-    );
-    if r.level > Level::Easy {
-        s.push_str(&format!(
-            ", locked candidates and subsets {} more",
-            r.by_basic
-        ));
-    }
-    if r.level > Level::Medium {
-        s.push_str(&format!(
-            ", what-ifs (failed-literal probing) {} more ({} literals refuted)",
-            r.by_probing, r.failed_literals
-        ));
-    }
-    if let Some(e) = r.search {
-        s.push_str(&format!(
-            ", search {:.1} conflicts on average over {} random orders{}",
-            e.conflicts,
-            e.runs,
-            if e.complete { "" } else { " (limit reached)" }
-        ));
-    }
-    s
-}
-
-/// The JSON members of a rating.
-pub fn rating_json(r: &Rating) -> serde_json::Value {
-    let mut j = json!({
-        "difficulty": r.level.name(),
-        "score": (r.score() * 1000.0).round() / 1000.0,
-        "empty": r.empty,
-        "singles": r.by_singles,
-        "basic": r.by_basic,
-        "probing": r.by_probing,
-        "failed_literals": r.failed_literals,
-        "search": r.search.map(|e| json!({
-            "runs": e.runs,
-            "conflicts": e.conflicts,
-            "decisions": e.decisions,
-            "complete": e.complete,
-        })),
-    });
-    if let Some(why) = r.stopped {
-        j["stopped"] = json!(why.to_string());
-    }
-    j
-}
-
 /// Rates the puzzles of one file after another with one solver and one model cache.
 struct Rater<'a> {
     args: &'a RateArgs,
     opts: RateOptions,
-    solver: SudokuSolver,
-    logic: LogicCache,
-    budget: Budget,
+    tools: Toolkit,
     several: bool,
     exit: Exit,
 }
@@ -145,15 +83,10 @@ pub fn run(args: RateArgs) -> Result<Exit, Fail> {
     let mut opts = RateOptions::default();
     opts.runs = args.runs as usize;
     opts.extreme_above = args.extreme_above;
-    let budget = budget().with_time_limit(args.time_limit);
-    let mut solve = SolveOptions::default();
-    solve.budget = budget.clone();
     let mut rater = Rater {
         args: &args,
         opts,
-        solver: SudokuSolver::new(solve),
-        logic: LogicCache::default(),
-        budget,
+        tools: toolkit(&budget().with_time_limit(args.time_limit)),
         several: paths.len() > 1,
         exit: Exit::Ok,
     };
@@ -202,9 +135,9 @@ impl Rater<'_> {
         tally: &mut Tally,
     ) -> Result<(), Fail> {
         let label = if self.several {
-            format!("{name} puzzle {k}")
+            Label::in_file(k, name)
         } else {
-            format!("puzzle {k}")
+            Label::new(k)
         };
         let p = match item {
             Ok(p) => p,
@@ -215,84 +148,25 @@ impl Rater<'_> {
                 return Ok(());
             }
         };
-        let Some(answer) = solve_first(&mut self.solver, &p, &label, out)? else {
-            tally.other += 1;
-            self.exit = self.exit.worst(Exit::Unknown);
-            return Ok(());
-        };
-        if answer.verdict != Verdict::Unique {
-            return self.not_rated(out, (&label, k), &answer, tally);
-        }
-        let r = match self.logic.get(&p, &self.budget)? {
-            Ok(l) => rate(l, &p.grid, &self.opts, &self.budget).map_err(|_| {
-                Fail::failure(format!("{label}: propagation contradicts the solver"))
-            })?,
-            Err(r) => Rating::unrated(&p.grid, r),
-        };
-        if r.stopped.is_some() {
-            tally.other += 1;
-            tally.stopped += 1;
-            self.exit = self.exit.worst(Exit::Unknown);
-        } else {
-            tally.counts[r.level as usize] += 1;
-            tally.score += r.score();
-        }
-        if self.args.json {
-            let mut j = rating_json(&r);
-            j["puzzle"] = json!(k);
-            j["status"] = json!(if r.stopped.is_some() {
-                "unknown"
-            } else {
-                "unique"
-            });
-            if self.several {
-                j["file"] = json!(name);
+        let (rating, report) = self
+            .tools
+            .rate(&label, &p, &self.opts)
+            .map_err(|e| toolkit_failure(&label.text, &e))?;
+        match rating {
+            Some(r) if r.stopped.is_none() => {
+                tally.counts[r.level as usize] += 1;
+                tally.score += r.score();
             }
-            writeln!(out, "{j}")?;
-        } else if !self.args.summary {
-            writeln!(out, "{label}: {}", rating_text(&r))?;
-        }
-        Ok(())
-    }
-    /// Puzzle `k` (`label`) has no unique solution, or the solver could not tell in
-    /// time: said so, not rated.
-    fn not_rated(
-        &mut self,
-        out: &mut impl Write,
-        (label, k): (&str, usize),
-        answer: &Answer,
-        tally: &mut Tally,
-    ) -> Result<(), Fail> {
-        tally.other += 1;
-        if answer.verdict == Verdict::Unknown {
-            tally.stopped += 1;
-            self.exit = self.exit.worst(Exit::Unknown);
-            let reason = answer.stopped.map_or("stopped".into(), |r| r.to_string());
-            if self.args.json {
-                let j = json!({"puzzle": k, "status": "unknown", "reason": reason});
-                writeln!(out, "{j}")?;
-            } else if !self.args.summary {
-                writeln!(out, "{label}: unknown ({reason}: not rated)")?;
+            _ => {
+                tally.other += 1;
+                if matches!(report.conclusion, Conclusion::Unknown(_)) {
+                    tally.stopped += 1;
+                }
             }
-            return Ok(());
         }
-        self.exit = self.exit.worst(match answer.verdict {
-            Verdict::Multiple => Exit::Multiple,
-            Verdict::Unsat => Exit::NoSolution,
-            _ => Exit::Unknown,
-        });
-        if self.args.json {
-            writeln!(
-                out,
-                "{}",
-                json!({"puzzle": k, "status": answer.verdict.name()})
-            )?;
-        } else if !self.args.summary {
-            writeln!(
-                out,
-                "{label}: {} (only puzzles with one solution are rated)",
-                answer.verdict
-            )?;
+        self.exit = self.exit.worst(Exit::from(report.conclusion));
+        if self.args.json || !self.args.summary {
+            out.write_all(report.printed(self.args.json).as_bytes())?;
         }
         Ok(())
     }

@@ -1,17 +1,15 @@
 //! `gridsat sudoku solve`: verdicts and verified solutions for every puzzle, streamed in
 //! input order, on several threads.
 
-use super::args::{
-    GridArgs, exit_of, memory_message, parse_message, solve_message, stdin_path, warn_parsed,
-};
-use super::output::{JsonAnswer, text_answer};
+use super::args::{GridArgs, exit_of, parse_message, solve_message, stdin_path, warn_parsed};
 use crate::cli::input::{display_name, read_text, stdin_interrupted, stdin_reader};
-use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
+use crate::cli::{Exit, Fail, MEMORY_HINT, budget, ctrl_c, parse_seconds};
 use clap::Args;
-use gridsat_sat::{AmoEncoding, BackendSpec, MemoryExceeded, Verdict as _};
+use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
-    CageEncoding, Encoding, Layout, ParseOptions, ParsedPuzzle, Presolve, SolveError, SolveOptions,
-    SudokuSolver, parse_puzzles, parse_reader,
+    CageEncoding, Encoding, Label, Layout, ParseOptions, ParsedPuzzle, Presolve, Report,
+    SolveError, SolveOptions, SudokuSolver, answer_report, error_report, memory_report,
+    not_started_report, parse_puzzles, parse_reader,
 };
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -101,26 +99,11 @@ impl Answerer {
         SudokuSolver::new(self.opts.clone())
     }
 
-    /// The verdict `unknown` for a puzzle whose formula would not fit the memory budget.
-    fn too_large(
-        &self,
-        label: &str,
-        k: usize,
-        m: &MemoryExceeded,
-        json_line: impl Fn(JsonAnswer) -> String,
-    ) -> Done {
-        let reason = format!("memory limit: {m}");
-        let text = if self.json {
-            let mut j = JsonAnswer::other(k, "unknown", None);
-            j.reason = Some(reason);
-            json_line(j)
-        } else {
-            format!("{label}: unknown (memory limit: {})", memory_message(m))
-        };
+    fn done(&self, report: &Report, status: &'static str) -> Done {
         Done {
-            text,
-            exit: Exit::Unknown,
-            status: "unknown",
+            text: report.printed(self.json).trim_end_matches('\n').to_string(),
+            exit: exit_of(report.conclusion),
+            status,
             fatal: None,
             error: None,
         }
@@ -128,74 +111,39 @@ impl Answerer {
 
     fn answer(&self, solver: &mut SudokuSolver, job: Job) -> Done {
         let label = if self.several {
-            format!("{} puzzle {}", job.file, job.k)
+            Label::in_file(job.k, &job.file)
         } else {
-            format!("puzzle {}", job.k)
-        };
-        let json_file = self.several.then(|| job.file.clone());
-        let json_line = |mut j: JsonAnswer| {
-            j.file = json_file.clone();
-            serde_json::to_string(&j).expect("serializable")
+            Label::new(job.k)
         };
         let puzzle = match job.item {
             Ok(p) => p,
             Err(message) => {
-                let text = if self.json {
-                    json_line(JsonAnswer::other(job.k, "error", Some(message.clone())))
-                } else {
-                    format!("{label}: error: {message}")
-                };
-                return Done {
-                    text,
-                    exit: Exit::Usage,
-                    status: "error",
-                    fatal: None,
-                    error: Some(message),
-                };
+                let mut d = self.done(&error_report(&label, &message), "error");
+                d.exit = Exit::Usage;
+                d.error = Some(message);
+                return d;
             }
         };
         if let Some(r) = self.opts.budget.stop_reason() {
-            let text = if self.json {
-                let mut j = JsonAnswer::other(job.k, "unknown", None);
-                j.reason = Some(format!("not started: {r}"));
-                json_line(j)
-            } else {
-                format!("{label}: unknown (not started: time limit or interrupt)")
-            };
-            return Done {
-                text,
-                exit: Exit::Unknown,
-                status: "unknown",
-                fatal: None,
-                error: None,
-            };
+            return self.done(&not_started_report(&label, r), "unknown");
         }
         let answer = match solver.solve(&puzzle.grid, &puzzle.rules) {
             Ok(a) => a,
-            Err(SolveError::Memory(m)) => return self.too_large(&label, job.k, &m, json_line),
+            Err(SolveError::Memory(m)) => {
+                return self.done(&memory_report(&label, &m, Some(MEMORY_HINT)), "unknown");
+            }
             Err(e) => {
                 return Done {
                     text: String::new(),
                     exit: Exit::Failure,
                     status: "failure",
-                    fatal: Some(format!("{label}: {}", solve_message(&e))),
+                    fatal: Some(format!("{}: {}", label.text, solve_message(&e))),
                     error: None,
                 };
             }
         };
-        let alphabet = puzzle.alphabet.as_deref();
-        let text = if self.json {
-            json_line(JsonAnswer::from_answer(job.k, &answer, alphabet))
-        } else {
-            text_answer(&label, &answer, alphabet, self.format)
-        };
-        Done {
-            text,
-            exit: exit_of(answer.conclusion()),
-            status: answer.verdict.name(),
-            fatal: None,
-            error: None,
-        }
+        let report = answer_report(&label, &answer, puzzle.alphabet.as_deref(), self.format);
+        self.done(&report, answer.verdict.name())
     }
 }
 

@@ -1,6 +1,17 @@
-//! The text and JSON forms of a solve's report.
+//! What a solve came to, as the command line prints it (text), as `--json` prints it
+//! (one object), and what it amounts to: the command line, the Python package and the
+//! web server all print these, so their answers are the same objects.
 
-use gridsat_sokoban::{Level, Optimize, Report, Verdict};
+use crate::model::Level;
+use crate::solve::{Optimize, Report, Verdict};
+use serde_json::Value;
+
+mod request;
+
+pub use request::{
+    RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,
+    read_levels, solve, verify,
+};
 
 /// "no plan of at most P pushes", saying which bound came from parity rather than from
 /// the solver (a push count of the wrong parity is impossible).
@@ -63,7 +74,7 @@ fn single(r: &Report) -> String {
 }
 
 /// `level 1: solved, 33 moves, 8 pushes, push-optimal (…) [0.01 s]` and the plan.
-pub fn text(level: &Level, r: &Report) -> String {
+pub fn report_text(level: &Level, r: &Report) -> String {
     let mut s = format!("level {}: {}", level.title, r.verdict.name());
     match r.verdict {
         Verdict::Solved if r.optimize == Optimize::PushesMoves && r.optimal.is_some() => {
@@ -84,8 +95,8 @@ pub fn text(level: &Level, r: &Report) -> String {
     s
 }
 
-/// One JSON object for the level.
-pub fn json(file: &str, level: &Level, r: &Report) -> String {
+/// The JSON object of a solve of `level` read from `file`.
+pub fn report_json(file: &str, level: &Level, r: &Report) -> Value {
     let families: serde_json::Map<String, serde_json::Value> = r
         .stats
         .families
@@ -119,5 +130,4 @@ pub fn json(file: &str, level: &Level, r: &Report) -> String {
             "families": families,
         }
     })
-    .to_string()
 }

@@ -1,0 +1,119 @@
+//! The report of an explanation: the steps from the givens to the solution.
+
+use super::{Label, Report, object};
+use crate::io::format::Layout;
+use crate::io::parse::ParsedPuzzle;
+use crate::model::symbols::Alphabet;
+use crate::reason::{End, Step, Walk};
+use crate::solve::{Answer, Verdict};
+use gridsat_sat::{Conclusion, StopReason};
+use serde_json::json;
+
+/// No walk to show: the puzzle has no solution (its conflicting givens are named), or
+/// the solver could not tell in time.
+pub fn without_walk(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Option<Report> {
+    match a.verdict {
+        Verdict::Unsat => {
+            let c = a.conflict.as_ref();
+            let givens: Vec<String> = c
+                .map(|c| c.givens.iter().map(|g| g.describe(alphabet)).collect())
+                .unwrap_or_default();
+            let json = object(
+                label,
+                vec![
+                    ("status", json!("unsat")),
+                    ("conflict", json!(givens)),
+                    ("reason", json!(c.map(|c| c.reason_text(alphabet)))),
+                ],
+            );
+            let text = c.map(|c| c.describe(alphabet)).unwrap_or_default();
+            let text = format!("{}: no solution: the givens {text}", label.text);
+            Some(Report::new(Conclusion::NoSolution, json, text))
+        }
+        Verdict::Unknown | Verdict::Sat => Some(match a.stopped {
+            Some(r) => stopped(label, r),
+            None => Report::new(
+                Conclusion::Unknown(StopReason::Interrupted),
+                object(label, vec![("status", json!(a.verdict.name()))]),
+                format!("{}: {}", label.text, a.verdict),
+            ),
+        }),
+        _ => None,
+    }
+}
+
+/// Not explained: the budget ran out.
+pub fn stopped(label: &Label, r: StopReason) -> Report {
+    let json = object(
+        label,
+        vec![
+            ("status", json!("unknown")),
+            ("reason", json!(r.to_string())),
+        ],
+    );
+    Report::new(
+        Conclusion::Unknown(r),
+        json,
+        format!("{}: unknown ({r})", label.text),
+    )
+}
+
+/// The steps of a walk and how it ended; the final grid in `layout`.
+pub fn report(
+    label: &Label,
+    p: &ParsedPuzzle,
+    verdict: Verdict,
+    w: &Walk,
+    layout: Layout,
+) -> Report {
+    let a = p.alphabet.as_deref();
+    let (placed, whatifs, guesses) = w.counts();
+    let steps: Vec<String> = w.steps.iter().map(|s| s.describe(a)).collect();
+    let (end, grid) = match &w.end {
+        End::Solved(g) => ("solved".to_string(), Some(g)),
+        End::Contradiction(why) => (format!("contradiction: {why}"), None),
+        End::Stuck(g) => (
+            "stuck: the puzzle has several solutions, and nothing more is forced".to_string(),
+            Some(g),
+        ),
+        End::Stopped(g, r) => (format!("stopped ({r}) before the end"), Some(g)),
+    };
+    let conclusion = match (&w.end, verdict) {
+        (End::Stopped(_, r), _) => Conclusion::Unknown(*r),
+        (_, Verdict::Multiple) => Conclusion::Multiple,
+        _ => Conclusion::Answered,
+    };
+    let json = object(
+        label,
+        vec![
+            ("status", json!(verdict.name())),
+            ("placements", json!(placed)),
+            ("what_ifs", json!(whatifs)),
+            ("guesses", json!(guesses)),
+            ("steps", json!(steps)),
+            ("end", json!(end)),
+            ("grid", json!(grid.map(|g| g.to_line(a)))),
+        ],
+    );
+    let empty = p.grid.values().iter().filter(|&&v| v == 0).count();
+    let mut text = format!(
+        "{}: {verdict}, {empty} empty cells: {placed} placed by singles, {whatifs} what-if eliminations, {guesses} guesses\n",
+        label.text
+    );
+    let width = steps.len().to_string().len();
+    for (i, (s, step)) in steps.iter().zip(&w.steps).enumerate() {
+        let mark = if matches!(step, Step::Guess(_)) {
+            "?"
+        } else {
+            "."
+        };
+        text.push_str(&format!("{:>width$}{mark} {s}\n", i + 1));
+    }
+    text.push_str(&end);
+    text.push('\n');
+    if let Some(g) = grid {
+        text.push_str(&layout.write(g, a));
+        text.push('\n');
+    }
+    Report::new(conclusion, json, text)
+}
