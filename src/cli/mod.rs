@@ -32,10 +32,14 @@ static MAX_MEMORY: OnceLock<u64> = OnceLock::new();
 /// The budget every command starts from: the Ctrl-C flag and the memory ceiling. Each
 /// command adds its time limit (`budget().with_time_limit(args.time_limit)`).
 pub fn budget() -> Budget {
+    memory_budget().with_interrupt(ctrl_c().clone())
+}
+
+/// The memory ceiling alone (`--max-memory`), without the Ctrl-C flag: the server
+/// gives each request its own interrupt and leaves Ctrl-C to its shutdown.
+pub fn memory_budget() -> Budget {
     let memory = *MAX_MEMORY.get_or_init(gridsat_sat::default_memory_limit);
-    Budget::unlimited()
-        .with_interrupt(ctrl_c().clone())
-        .with_memory_limit(Some(memory))
+    Budget::unlimited().with_memory_limit(Some(memory))
 }
 
 /// Parses `--time-limit SECS`: a number of seconds ≥ 0 (fractions allowed).

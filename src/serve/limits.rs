@@ -27,9 +27,9 @@ pub struct Slot {
     /// The budget to run the work under.
     pub budget: Budget,
     /// Held until the work ends.
-    pub permit: OwnedSemaphorePermit,
+    _permit: OwnedSemaphorePermit,
     /// Cancels the work when the request is dropped.
-    pub cancel: CancelOnDrop,
+    _cancel: CancelOnDrop,
 }
 
 impl Limits {
@@ -49,22 +49,19 @@ impl Limits {
 
     /// A slot for one solve, waiting at most a second for a free one: `None` when the
     /// server is busy. `asked` is the request's own time limit (at most the server's).
-    pub async fn slot(&self, asked: Option<f64>) -> Option<Slot> {
+    pub async fn slot(&self, asked: Option<Duration>) -> Option<Slot> {
         let wait =
             tokio::time::timeout(Duration::from_secs(1), self.solves.clone().acquire_owned());
         let permit = wait.await.ok()?.ok()?;
-        let limit = asked
-            .filter(|s| s.is_finite() && *s >= 0.0)
-            .map(Duration::from_secs_f64)
-            .map_or(self.time_limit, |d| d.min(self.time_limit));
+        let limit = asked.map_or(self.time_limit, |d| d.min(self.time_limit));
         let flag = Interrupt::new();
-        let budget = crate::cli::budget()
+        let budget = crate::cli::memory_budget()
             .with_interrupt(flag.clone())
             .with_time_limit(Some(limit));
         Some(Slot {
             budget,
-            permit,
-            cancel: CancelOnDrop(flag),
+            _permit: permit,
+            _cancel: CancelOnDrop(flag),
         })
     }
 }

@@ -7,10 +7,15 @@
 //! there are cores, and the server binds to 127.0.0.1 unless told otherwise.
 
 mod assets;
+mod error;
 mod limits;
+mod sokoban;
+mod sudoku;
+mod work;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,7 +50,15 @@ pub struct ServeArgs {
 
 /// The router: the page, its files and the JSON API.
 pub fn app(state: Arc<AppState>) -> Router {
+    let api = Router::new()
+        .route("/api/sudoku/generate", post(sudoku::make))
+        .route("/api/sudoku/{question}", post(sudoku::question))
+        .route("/api/sokoban/solve", post(sokoban::solve_level))
+        .route("/api/sokoban/verify", post(sokoban::verify_plan))
+        .route("/api/sokoban/parse", post(sokoban::parse))
+        .route("/api/sokoban/levels", get(sokoban::bundled));
     assets::routes()
+        .merge(api)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }

@@ -1,6 +1,8 @@
 //! The report of a hint: the next step for a player, with its reason.
 
 use super::{Label, Report, object};
+use crate::model::grid::Grid;
+use crate::model::house::House;
 use crate::model::symbols::Alphabet;
 use crate::reason::{Hint, Why, sym};
 use crate::solve::{Answer, Verdict};
@@ -47,7 +49,13 @@ pub fn stopped(label: &Label, r: StopReason) -> Report {
 
 /// The hint `h` for a grid whose answer is `a`; a grid with several solutions still
 /// gets a sound hint, with a note.
-pub fn report(label: &Label, a: &Answer, h: &Hint, alphabet: Option<&Alphabet>) -> Report {
+pub fn report(
+    label: &Label,
+    a: &Answer,
+    h: &Hint,
+    grid: &Grid,
+    alphabet: Option<&Alphabet>,
+) -> Report {
     let several = a.verdict == Verdict::Multiple;
     let text = if several && *h == Hint::Stuck {
         "nothing more is forced: this grid has several solutions".to_string()
@@ -75,7 +83,11 @@ pub fn report(label: &Label, a: &Answer, h: &Hint, alphabet: Option<&Alphabet>) 
     } else {
         ""
     };
-    let json = hint_json(label, a.verdict, &text, h, alphabet);
+    let mut json = hint_json(label, a.verdict, &text, h, alphabet);
+    let cells = hint_cells(h, grid);
+    if !cells.is_empty() {
+        json["cells"] = json!(cells);
+    }
     Report::new(conclusion, json, format!("{}: {text}{note}", label.text))
 }
 
@@ -119,4 +131,46 @@ fn hint_json(
         _ => j["hint"] = json!("unknown"),
     }
     j
+}
+
+/// The cells a hint speaks of, as `r3c7` names: for a hidden single the house's cells,
+/// for a naked single the cell and the filled cells that share a row, column or box
+/// with it (their values rule out the others), for a what-if the cell and the cells of
+/// the singles that followed it.
+fn hint_cells(h: &Hint, grid: &Grid) -> Vec<String> {
+    let shape = grid.shape();
+    let n = shape.n();
+    let name = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
+    let cells: Vec<(usize, usize)> = match h {
+        Hint::Place(f) => match &f.why {
+            Why::HiddenSingle { house } => match *house {
+                House::Row(r) => (0..n).map(|c| (r, c)).collect(),
+                House::Col(c) => (0..n).map(|r| (r, c)).collect(),
+                House::Box(b) => (0..n).map(|k| shape.box_cell(b, k)).collect(),
+                House::Diagonal(0) => (0..n).map(|i| (i, i)).collect(),
+                House::Diagonal(_) => (0..n).map(|i| (i, n - 1 - i)).collect(),
+                _ => vec![(f.row, f.col)],
+            },
+            Why::NakedSingle { .. } => {
+                let b = shape.box_of(f.row, f.col);
+                let mut v = vec![(f.row, f.col)];
+                v.extend(
+                    (0..n)
+                        .flat_map(|r| (0..n).map(move |c| (r, c)))
+                        .filter(|&(r, c)| {
+                            (r, c) != (f.row, f.col)
+                                && grid.get(r, c) != 0
+                                && (r == f.row || c == f.col || shape.box_of(r, c) == b)
+                        }),
+                );
+                v
+            }
+            _ => vec![(f.row, f.col)],
+        },
+        Hint::Eliminate(e) => std::iter::once((e.row, e.col))
+            .chain(e.chain.iter().map(|f| (f.row, f.col)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    cells.into_iter().map(name).collect()
 }

@@ -129,7 +129,7 @@ impl Toolkit {
             Ok(logic) => next_hint(logic, &p.grid, &[], alphabet, &budget),
             Err(r) => return Ok(hint::stopped(label, r)),
         };
-        Ok(hint::report(label, &a, &h, alphabet))
+        Ok(hint::report(label, &a, &h, &p.grid, alphabet))
     }
 
     /// The pencil marks of the grid `p`, as much reasoning as `reasoning` says leaves them.
