@@ -140,10 +140,14 @@ fn a_huge_level_honours_its_time_limit() {
         let r = &o.json()[0];
         assert_eq!(r["status"], "unknown", "{mode}: {r}");
         assert!(r["reason"].as_str().unwrap().contains("time limit"), "{r}");
-        // Within a second of the limit in release builds; this debug build on a loaded
-        // machine gets half a second more.
+        // Within a second of the limit in release builds; this debug build gets half a
+        // second more, and a loaded machine its scheduling delay (common::load_slack).
         let solve = r["stats"]["seconds"].as_f64().unwrap();
-        assert!(solve < 2.5, "{mode}: the solve took {solve} s");
+        let allowed = 2.5 + common::load_slack();
+        assert!(
+            solve < allowed,
+            "{mode}: the solve took {solve} s (allowed {allowed:.2} s)"
+        );
         // Reading the 3 MB file comes on top; generous for loaded machines.
         assert!(took < Duration::from_secs(4), "{mode}: {took:?}");
     }

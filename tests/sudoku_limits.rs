@@ -105,38 +105,21 @@ fn slow_template(dir: &std::path::Path) -> String {
     write(dir, "non-consecutive-cut.txt", &rest)
 }
 
-/// The promise is "within a second" on a machine whose cores are not oversubscribed; when
-/// the load average exceeds the cores (a shared CI machine, parallel test binaries), the
-/// scheduler alone delays a process by about (load / cores − 1) time slices per second,
-/// so that much is allowed on top, at most 2 s. The figure used is printed.
-fn load_slack() -> f64 {
-    let load: f64 = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
-        .unwrap_or(0.0);
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
-    let slack = (load / cores - 1.0).clamp(0.0, 2.0);
-    if slack > 0.0 {
-        eprintln!("load average {load:.1} on {cores} cores: allowing {slack:.2} s more");
-    }
-    slack
-}
-
-/// A time limit is kept when the run ends within a second of it (plus [`load_slack`]).
+/// A time limit is kept when the run ends within a second of it (plus `common::load_slack`).
 fn within(t: &Timed, limit: f64, what: &str) {
     assert!(
-        t.secs < limit + 1.0 + load_slack(),
+        t.secs < limit + 1.0 + common::load_slack(),
         "{what}: took {:.2} s with a limit of {limit} s\n{}",
         t.secs,
         t.stderr
     );
 }
 
-/// Ctrl-C is honoured when the run ends within a second of it (plus [`load_slack`]),
+/// Ctrl-C is honoured when the run ends within a second of it (plus `common::load_slack`),
 /// exit 4.
 fn stops_on_ctrl_c(t: &Timed, what: &str) {
     assert!(
-        t.after_signal < 1.0 + load_slack(),
+        t.after_signal < 1.0 + common::load_slack(),
         "{what}: took {:.2} s after Ctrl-C\n{}",
         t.after_signal,
         t.stderr

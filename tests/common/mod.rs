@@ -102,3 +102,20 @@ pub fn have(prog: &str) -> bool {
     }
     ok
 }
+
+/// The promise is "within a second" on a machine whose cores are not oversubscribed; when
+/// the load average exceeds the cores (a shared CI machine, parallel test binaries), the
+/// scheduler alone delays a process by about (load / cores − 1) time slices per second,
+/// so that much is allowed on top, at most 2 s. The figure used is printed.
+pub fn load_slack() -> f64 {
+    let load: f64 = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
+        .unwrap_or(0.0);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let slack = (load / cores - 1.0).clamp(0.0, 2.0);
+    if slack > 0.0 {
+        eprintln!("load average {load:.1} on {cores} cores: allowing {slack:.2} s more");
+    }
+    slack
+}
