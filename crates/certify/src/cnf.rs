@@ -34,6 +34,7 @@ impl Cnf {
             by_name: HashMap::new(),
         };
         let mut header: Option<usize> = None;
+        let mut numbers: HashMap<u32, ()> = HashMap::new();
         let mut clause = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let ln = i + 1;
@@ -44,6 +45,13 @@ impl Cnf {
                 let n: u32 = n
                     .parse()
                     .map_err(|_| error(file, ln, "a 'c var' line without a number"))?;
+                if n == 0 || numbers.insert(n, ()).is_some() {
+                    return Err(error(
+                        file,
+                        ln,
+                        format!("variable {n} is named twice (or is 0)"),
+                    ));
+                }
                 if cnf.by_name.insert(name.trim().to_string(), n).is_some() {
                     return Err(error(
                         file,
@@ -97,7 +105,14 @@ impl Cnf {
                     cnf.clauses.len()
                 ),
             )),
-            Some(_) => Ok(cnf),
+            Some(_) => match cnf.by_name.iter().find(|&(_, &v)| v > cnf.vars) {
+                Some((name, v)) => Err(error(
+                    file,
+                    0,
+                    format!("{name} is variable {v}, beyond the header's {}", cnf.vars),
+                )),
+                None => Ok(cnf),
+            },
         }
     }
 }
