@@ -163,10 +163,10 @@ pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(),
                 }
             })
             .collect();
-        if lits.is_empty() {
-            "the empty clause".into()
-        } else {
-            lits.join(" ∨ ")
+        match lits.len() {
+            0 => "the empty clause".into(),
+            1..=8 => lits.join(" ∨ "),
+            n => format!("{} ∨ … ({n} literals)", lits[..6].join(" ∨ ")),
         }
     };
     let (mut i, mut j) = (0, 0);
