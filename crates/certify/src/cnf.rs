@@ -181,3 +181,45 @@ pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(),
         _ => "the clause counts differ".to_string(),
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const F: &str = "c var 1 a\nc var 2 b\np cnf 2 3\n1 2 0\n-1 0\n-2 0\n";
+
+    fn named(c: &[(&str, bool)]) -> Vec<NamedLit> {
+        c.iter().map(|&(n, s)| (n.to_string(), s)).collect()
+    }
+
+    #[test]
+    fn clauses_compare_by_name_up_to_order() {
+        let cnf = Cnf::parse(F, "f").unwrap();
+        let want = vec![
+            named(&[("b", false)]),
+            named(&[("b", true), ("a", true)]),
+            named(&[("a", false)]),
+        ];
+        compare("e", &want, &cnf).unwrap();
+        let missing = compare("e", &want[..2], &cnf).unwrap_err();
+        assert!(
+            missing.to_string().contains("¬a is not a clause"),
+            "{missing}"
+        );
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        for bad in [
+            "c var 1 a\nc var 1 b\np cnf 2 0\n",
+            "c var 1 a\nc var 2 a\np cnf 2 0\n",
+            "c var 3 a\np cnf 2 0\n",
+            "p cnf 2 2\n1 2 0\n",
+            "p cnf 2 1\n1 3 0\n",
+            "1 2 0\np cnf 2 1\n",
+            "p cnf 2 1\n1 2\n",
+        ] {
+            assert!(Cnf::parse(bad, "f").is_err(), "{bad}");
+        }
+    }
+}

@@ -16,6 +16,7 @@ fn max_var(cnf: &Cnf) -> u32 {
 }
 
 /// What the replay of a proof found.
+#[derive(Debug)]
 pub struct Replayed {
     /// Lemmas checked (RUP or RAT) up to the empty clause.
     pub lemmas: u64,
@@ -90,5 +91,38 @@ pub fn check(entry: &str, cnf: &Cnf, proof: &str, file: &str) -> Result<Replayed
             entry: entry.to_string(),
             detail: format!("{}{at}", r.reason),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (a ∨ b) (a ∨ ¬b) (¬a ∨ b) (¬a ∨ ¬b): refuted by the lemma `a`, then the empty
+    /// clause.
+    fn cnf() -> Cnf {
+        Cnf::parse("p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n", "f").unwrap()
+    }
+
+    #[test]
+    fn a_refutation_is_accepted() {
+        let r = check("e", &cnf(), "1 0\nd 1 2 0\n0\n", "p").unwrap();
+        assert_eq!(r.lemmas, 2);
+        assert!(!r.by_propagation);
+    }
+
+    #[test]
+    fn broken_proofs_are_rejected() {
+        let e = check("e", &cnf(), "1 0\n", "p").unwrap_err();
+        assert!(e.to_string().contains("never derives"), "{e}");
+        let e = check("e", &cnf(), "-1 -2 5 0\n1 0\n0\n", "p");
+        assert!(e.is_ok(), "a RAT lemma on a fresh variable is allowed");
+        assert!(check("e", &cnf(), "1 0\n0", "p").is_ok());
+        assert!(check("e", &cnf(), "1 0\n1", "p").is_err(), "truncated line");
+        assert!(
+            check("e", &cnf(), "4000000 0\n0\n", "p").is_err(),
+            "huge var"
+        );
+        assert!(check("e", &cnf(), "x 0\n", "p").is_err());
     }
 }

@@ -167,3 +167,34 @@ fn parse_claim(s: &str) -> Option<Claim> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_read_in_order_with_their_fields() {
+        let m = Manifest::parse(
+            "# a comment\n\nentry puzzle-1\nkind sudoku\nclaim unique\nbox 3x3\n\
+             cnf p1.cnf\nproof p1.drat\n\nentry puzzle-2\nkind sudoku\nclaim multiple\n",
+        )
+        .unwrap();
+        assert_eq!(m.entries.len(), 2);
+        assert_eq!(m.entries[0].claim, Some(Claim::Unique));
+        assert_eq!(m.entries[0].get("box").unwrap(), "3x3");
+        assert_eq!(m.entries[1].claim, Some(Claim::Multiple));
+        assert!(m.entries[1].cnf.is_empty());
+        assert_eq!(
+            parse_claim("optimal 12"),
+            Some(Claim::Optimal { pushes: 12 })
+        );
+    }
+
+    #[test]
+    fn claims_resting_on_a_proof_need_one() {
+        let e = Manifest::parse("entry p\nkind sudoku\nclaim unsat\ncnf p.cnf\n").unwrap_err();
+        assert!(e.to_string().contains("needs cnf and proof"), "{e}");
+        assert!(Manifest::parse("entry p\nkind sudoku\nclaim maybe\n").is_err());
+        assert!(Manifest::parse("# nothing\n").is_err());
+    }
+}

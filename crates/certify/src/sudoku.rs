@@ -220,3 +220,55 @@ pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>,
     }
     Ok(Some(clauses))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle(rows: usize, cols: usize, cells: Vec<usize>) -> Puzzle {
+        let n = rows * cols;
+        Puzzle {
+            n,
+            rows,
+            cols,
+            symbols: (1..=n).map(|v| v.to_string()).collect(),
+            cells,
+        }
+    }
+
+    #[test]
+    fn the_rules_have_the_textbook_clause_counts() {
+        // Per cell: 1 at-least-one + C(n,2) at-most-one; per house and symbol the same.
+        for (r, c) in [(2, 2), (2, 3), (3, 3)] {
+            let n = r * c;
+            let p = puzzle(r, c, vec![0; n * n]);
+            let per = 1 + n * (n - 1) / 2;
+            assert_eq!(p.rules().len(), n * n * per + 3 * n * n * per, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn boxes_of_a_six_by_six_are_two_rows_by_three_columns() {
+        let p = puzzle(2, 3, vec![0; 36]);
+        let boxes = &p.houses()[12..];
+        assert_eq!(boxes[0], vec![0, 1, 2, 6, 7, 8]);
+        assert_eq!(boxes[1], vec![3, 4, 5, 9, 10, 11]);
+        assert_eq!(boxes[5], vec![27, 28, 29, 33, 34, 35]);
+    }
+
+    #[test]
+    fn the_solution_check_catches_repeats_and_changed_givens() {
+        let good = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let mut givens = vec![0; 16];
+        givens[0] = 1;
+        let p = puzzle(2, 2, givens);
+        p.check(&good).unwrap();
+        let mut bad = good.clone();
+        bad.swap(0, 1);
+        assert!(p.check(&bad).unwrap_err().contains("changes the given"));
+        let mut bad = good.clone();
+        bad[5] = 3;
+        assert!(p.check(&bad).unwrap_err().contains("repeats"));
+        assert!(p.check(&good[..15]).is_err());
+    }
+}
