@@ -178,7 +178,10 @@ impl Answerer {
                 done.exit = done.exit.worst(Exit::Usage);
                 done.error = Some(msg);
             }
-            Err(CertificateError::Stopped) => done.exit = done.exit.worst(Exit::Unknown),
+            Err(e @ CertificateError::Stopped) => {
+                done.exit = done.exit.worst(Exit::Unknown);
+                done.error = Some(format!("puzzle-{seq}: no certificate: {e}"));
+            }
             Err(e) => done.fatal = Some(format!("puzzle-{seq}: certificate: {e}")),
         }
     }
