@@ -406,3 +406,17 @@ fn the_checker_crate_shares_no_code_with_gridsat() {
         );
     }
 }
+
+#[test]
+fn a_changed_claim_or_box_in_the_manifest_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replace("claim unique", "claim unsat")
+    });
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+    let dir = hard_certificate();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replace("box 3x3", "box 1x9")
+    });
+    rejected(dir.path(), "REJECTED");
+}
