@@ -1,5 +1,6 @@
 //! Argument parsing and dispatch to the puzzle families.
 
+mod check;
 pub mod cputime;
 mod exit;
 mod input;
@@ -92,6 +93,8 @@ enum Command {
     /// Sokoban as SAT planning: solve, verify, encode, show.
     #[command(subcommand)]
     Sokoban(sokoban::SokobanCmd),
+    /// Check a certificate folder (`--certify DIR`) without trusting gridsat's encoders or solvers.
+    CheckCertificate(check::CheckCertificateArgs),
     /// A local web page: edit, solve and watch Sudoku and Sokoban in a browser.
     Serve(crate::serve::ServeArgs),
     /// Write a shell completion script to stdout, e.g.
@@ -137,6 +140,7 @@ pub fn main() -> ExitCode {
         Command::Sudoku(cmd) => sudoku::run(cmd),
         Command::Sokoban(cmd) => sokoban::run(cmd),
         Command::Serve(args) => crate::serve::run(args),
+        Command::CheckCertificate(args) => check::run(args),
         Command::Completions { shell } => completions(shell),
         Command::Man { dir } => manual(dir.as_deref()),
     };

@@ -34,6 +34,7 @@ impl Cnf {
             by_name: HashMap::new(),
         };
         let mut header: Option<usize> = None;
+        let mut numbers: HashMap<u32, ()> = HashMap::new();
         let mut clause = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let ln = i + 1;
@@ -44,6 +45,13 @@ impl Cnf {
                 let n: u32 = n
                     .parse()
                     .map_err(|_| error(file, ln, "a 'c var' line without a number"))?;
+                if n == 0 || numbers.insert(n, ()).is_some() {
+                    return Err(error(
+                        file,
+                        ln,
+                        format!("variable {n} is named twice (or is 0)"),
+                    ));
+                }
                 if cnf.by_name.insert(name.trim().to_string(), n).is_some() {
                     return Err(error(
                         file,
@@ -97,7 +105,14 @@ impl Cnf {
                     cnf.clauses.len()
                 ),
             )),
-            Some(_) => Ok(cnf),
+            Some(_) => match cnf.by_name.iter().find(|&(_, &v)| v > cnf.vars) {
+                Some((name, v)) => Err(error(
+                    file,
+                    0,
+                    format!("{name} is variable {v}, beyond the header's {}", cnf.vars),
+                )),
+                None => Ok(cnf),
+            },
         }
     }
 }
@@ -148,10 +163,10 @@ pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(),
                 }
             })
             .collect();
-        if lits.is_empty() {
-            "the empty clause".into()
-        } else {
-            lits.join(" ∨ ")
+        match lits.len() {
+            0 => "the empty clause".into(),
+            1..=8 => lits.join(" ∨ "),
+            n => format!("{} ∨ … ({n} literals)", lits[..6].join(" ∨ ")),
         }
     };
     let (mut i, mut j) = (0, 0);
@@ -165,4 +180,46 @@ pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(),
         (_, Some(h)) => format!("{} is not a clause of the rules", show(h)),
         _ => "the clause counts differ".to_string(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const F: &str = "c var 1 a\nc var 2 b\np cnf 2 3\n1 2 0\n-1 0\n-2 0\n";
+
+    fn named(c: &[(&str, bool)]) -> Vec<NamedLit> {
+        c.iter().map(|&(n, s)| (n.to_string(), s)).collect()
+    }
+
+    #[test]
+    fn clauses_compare_by_name_up_to_order() {
+        let cnf = Cnf::parse(F, "f").unwrap();
+        let want = vec![
+            named(&[("b", false)]),
+            named(&[("b", true), ("a", true)]),
+            named(&[("a", false)]),
+        ];
+        compare("e", &want, &cnf).unwrap();
+        let missing = compare("e", &want[..2], &cnf).unwrap_err();
+        assert!(
+            missing.to_string().contains("¬a is not a clause"),
+            "{missing}"
+        );
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        for bad in [
+            "c var 1 a\nc var 1 b\np cnf 2 0\n",
+            "c var 1 a\nc var 2 a\np cnf 2 0\n",
+            "c var 3 a\np cnf 2 0\n",
+            "p cnf 2 2\n1 2 0\n",
+            "p cnf 2 1\n1 3 0\n",
+            "1 2 0\np cnf 2 1\n",
+            "p cnf 2 1\n1 2\n",
+        ] {
+            assert!(Cnf::parse(bad, "f").is_err(), "{bad}");
+        }
+    }
 }

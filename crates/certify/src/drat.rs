@@ -8,9 +8,25 @@ fn lit(l: i32) -> u32 {
     2 * (l.unsigned_abs() - 1) + u32::from(l < 0)
 }
 
+/// The largest variable a proof may use: the formula's, plus room for the fresh
+/// variables DRAT allows, bounded so that a hostile proof cannot make the checker
+/// allocate without limit.
+fn max_var(cnf: &Cnf) -> u32 {
+    cnf.vars.saturating_mul(4).saturating_add(1 << 16)
+}
+
+/// What the replay of a proof found.
+#[derive(Debug)]
+pub struct Replayed {
+    /// Lemmas checked (RUP or RAT) up to the empty clause.
+    pub lemmas: u64,
+    /// The formula was refuted by unit propagation alone, before any lemma.
+    pub by_propagation: bool,
+}
+
 /// Replays `proof` (text DRAT: one lemma per line, `d` for deletions, `c` comments) on
-/// `cnf`; `Ok` with the number of steps when it derives the empty clause.
-pub fn check(entry: &str, cnf: &Cnf, proof: &str, file: &str) -> Result<u64, Rejected> {
+/// `cnf`; `Ok` when it derives the empty clause, every lemma checked.
+pub fn check(entry: &str, cnf: &Cnf, proof: &str, file: &str) -> Result<Replayed, Rejected> {
     let clauses: Vec<Vec<u32>> = cnf
         .clauses
         .iter()
@@ -28,6 +44,7 @@ pub fn check(entry: &str, cnf: &Cnf, proof: &str, file: &str) -> Result<u64, Rej
             None => (false, t),
         };
         let mut lits = Vec::new();
+        let mut ended = false;
         for tok in rest.split_whitespace() {
             let n: i32 = tok.parse().map_err(|_| Rejected::Format {
                 file: file.to_string(),
@@ -35,17 +52,35 @@ pub fn check(entry: &str, cnf: &Cnf, proof: &str, file: &str) -> Result<u64, Rej
                 message: format!("'{tok}' is not a literal"),
             })?;
             if n == 0 {
+                ended = true;
                 break;
+            }
+            if n.unsigned_abs() > max_var(cnf) {
+                return Err(Rejected::Format {
+                    file: file.to_string(),
+                    line: i + 1,
+                    message: format!("literal {n} is far beyond the formula's variables"),
+                });
             }
             vars = vars.max(n.unsigned_abs());
             lits.push(lit(n));
+        }
+        if !ended {
+            return Err(Rejected::Format {
+                file: file.to_string(),
+                line: i + 1,
+                message: "a proof line that does not end in 0 (truncated?)".into(),
+            });
         }
         steps.push((del, lits));
     }
     let mut checker = dratify::Checker::new(vars, &clauses, true, true);
     let r = checker.check(&steps);
     if r.ok && r.reached_empty {
-        Ok(r.steps)
+        Ok(Replayed {
+            lemmas: r.rup_steps + r.rat_steps,
+            by_propagation: r.steps == 0,
+        })
     } else {
         let at = if r.failed_step > 0 {
             format!(" (step {})", r.failed_step)
@@ -56,5 +91,38 @@ pub fn check(entry: &str, cnf: &Cnf, proof: &str, file: &str) -> Result<u64, Rej
             entry: entry.to_string(),
             detail: format!("{}{at}", r.reason),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (a ∨ b) (a ∨ ¬b) (¬a ∨ b) (¬a ∨ ¬b): refuted by the lemma `a`, then the empty
+    /// clause.
+    fn cnf() -> Cnf {
+        Cnf::parse("p cnf 2 4\n1 2 0\n1 -2 0\n-1 2 0\n-1 -2 0\n", "f").unwrap()
+    }
+
+    #[test]
+    fn a_refutation_is_accepted() {
+        let r = check("e", &cnf(), "1 0\nd 1 2 0\n0\n", "p").unwrap();
+        assert_eq!(r.lemmas, 2);
+        assert!(!r.by_propagation);
+    }
+
+    #[test]
+    fn broken_proofs_are_rejected() {
+        let e = check("e", &cnf(), "1 0\n", "p").unwrap_err();
+        assert!(e.to_string().contains("never derives"), "{e}");
+        let e = check("e", &cnf(), "-1 -2 5 0\n1 0\n0\n", "p");
+        assert!(e.is_ok(), "a RAT lemma on a fresh variable is allowed");
+        assert!(check("e", &cnf(), "1 0\n0", "p").is_ok());
+        assert!(check("e", &cnf(), "1 0\n1", "p").is_err(), "truncated line");
+        assert!(
+            check("e", &cnf(), "4000000 0\n0\n", "p").is_err(),
+            "huge var"
+        );
+        assert!(check("e", &cnf(), "x 0\n", "p").is_err());
     }
 }

@@ -11,6 +11,10 @@ pub enum Claim {
     Unique,
     /// No solution: the formula is refuted.
     Unsat,
+    /// At least two solutions: the two given, both valid and different (no proof).
+    Multiple,
+    /// A solution, uniqueness not asked (no proof).
+    Sat,
     /// A plan of `pushes` pushes is optimal: the formula of the horizon below is refuted.
     Optimal {
         /// The plan's pushes.
@@ -29,9 +33,9 @@ pub struct Entry {
     pub claim: Option<Claim>,
     /// Every `key value` line, for the puzzle-specific checks.
     pub fields: Vec<(String, String)>,
-    /// The formula file.
+    /// The formula file (empty for claims without a proof).
     pub cnf: String,
-    /// The proof file.
+    /// The proof file (empty for claims without a proof).
     pub proof: String,
 }
 
@@ -108,22 +112,45 @@ impl Manifest {
         }
         entries.extend(current);
         for e in &entries {
-            if e.name.is_empty()
-                || e.kind.is_empty()
-                || e.cnf.is_empty()
-                || e.proof.is_empty()
-                || e.claim.is_none()
-            {
+            if e.name.is_empty() || e.kind.is_empty() || e.claim.is_none() {
+                return Err(format_error(
+                    0,
+                    format!("entry '{}' needs entry, kind and claim lines", e.name),
+                ));
+            }
+            if e.claim.is_some_and(Claim::needs_proof) && (e.cnf.is_empty() || e.proof.is_empty()) {
                 return Err(format_error(
                     0,
                     format!(
-                        "entry '{}' needs entry, kind, claim, cnf and proof lines",
+                        "entry '{}' makes a claim that needs cnf and proof lines",
                         e.name
                     ),
                 ));
             }
         }
+        if entries.is_empty() {
+            return Err(format_error(0, "no entry"));
+        }
         Ok(Manifest { entries })
+    }
+}
+
+impl Claim {
+    /// True for the claims that rest on a refutation (unique, unsat, optimal).
+    pub fn needs_proof(self) -> bool {
+        !matches!(self, Claim::Multiple | Claim::Sat)
+    }
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Claim::Unique => f.write_str("unique"),
+            Claim::Unsat => f.write_str("unsat"),
+            Claim::Multiple => f.write_str("multiple"),
+            Claim::Sat => f.write_str("sat"),
+            Claim::Optimal { pushes } => write!(f, "optimal {pushes}"),
+        }
     }
 }
 
@@ -132,9 +159,42 @@ fn parse_claim(s: &str) -> Option<Claim> {
     match (words.next()?, words.next()) {
         ("unique", None) => Some(Claim::Unique),
         ("unsat", None) => Some(Claim::Unsat),
+        ("multiple", None) => Some(Claim::Multiple),
+        ("sat", None) => Some(Claim::Sat),
         ("optimal", Some(p)) => Some(Claim::Optimal {
             pushes: p.parse().ok()?,
         }),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_read_in_order_with_their_fields() {
+        let m = Manifest::parse(
+            "# a comment\n\nentry puzzle-1\nkind sudoku\nclaim unique\nbox 3x3\n\
+             cnf p1.cnf\nproof p1.drat\n\nentry puzzle-2\nkind sudoku\nclaim multiple\n",
+        )
+        .unwrap();
+        assert_eq!(m.entries.len(), 2);
+        assert_eq!(m.entries[0].claim, Some(Claim::Unique));
+        assert_eq!(m.entries[0].get("box").unwrap(), "3x3");
+        assert_eq!(m.entries[1].claim, Some(Claim::Multiple));
+        assert!(m.entries[1].cnf.is_empty());
+        assert_eq!(
+            parse_claim("optimal 12"),
+            Some(Claim::Optimal { pushes: 12 })
+        );
+    }
+
+    #[test]
+    fn claims_resting_on_a_proof_need_one() {
+        let e = Manifest::parse("entry p\nkind sudoku\nclaim unsat\ncnf p.cnf\n").unwrap_err();
+        assert!(e.to_string().contains("needs cnf and proof"), "{e}");
+        assert!(Manifest::parse("entry p\nkind sudoku\nclaim maybe\n").is_err());
+        assert!(Manifest::parse("# nothing\n").is_err());
     }
 }

@@ -24,7 +24,8 @@ fn bad(entry: &Entry, what: impl Into<String>) -> Rejected {
     }
 }
 
-/// Reads a grid written as N² symbols (`.` blank) or, above 35×35, N² integers (0 blank).
+/// Reads a grid written as N² symbols (`.` blank) or, with whitespace between them,
+/// N² tokens (`.`, or `0` when it is not a symbol, blank).
 fn cells(entry: &Entry, text: &str, symbols: &[String]) -> Result<Vec<usize>, Rejected> {
     let t = text.trim();
     let tokens: Vec<String> = if t.contains(char::is_whitespace) {
@@ -34,13 +35,10 @@ fn cells(entry: &Entry, text: &str, symbols: &[String]) -> Result<Vec<usize>, Re
     };
     tokens
         .iter()
-        .map(|tok| match tok.as_str() {
-            "." | "0" => Ok(0),
-            s => symbols
-                .iter()
-                .position(|x| x == s)
-                .map(|i| i + 1)
-                .ok_or_else(|| bad(entry, format!("'{s}' is not a symbol of the grid"))),
+        .map(|tok| match symbols.iter().position(|x| x == tok) {
+            Some(i) => Ok(i + 1),
+            None if tok == "." || tok == "0" => Ok(0),
+            None => Err(bad(entry, format!("'{tok}' is not a symbol of the grid"))),
         })
         .collect()
 }
@@ -50,7 +48,8 @@ fn read_puzzle(dir: &Path, entry: &Entry) -> Result<Puzzle, Rejected> {
         .get("box")?
         .split_once('x')
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-        .ok_or_else(|| bad(entry, "box must read PxQ"))?;
+        .filter(|&(r, c)| r >= 1 && c >= 1 && r * c <= 100)
+        .ok_or_else(|| bad(entry, "box must read PxQ, with 1 ≤ P·Q ≤ 100"))?;
     let n = rows * cols;
     let symbols: Vec<String> = match entry.optional("symbols") {
         Some(s) if s != "numbers" => s.chars().map(String::from).collect(),
@@ -169,26 +168,107 @@ impl Puzzle {
     }
 }
 
-/// The formula an entry must carry, rebuilt from its puzzle (and checked solution).
-pub fn expected(dir: &Path, entry: &Entry) -> Result<Vec<Vec<NamedLit>>, Rejected> {
-    if entry
-        .optional("rules")
-        .is_some_and(|r| !r.is_empty() && r != "classic")
-    {
+/// The grids of a solution file, one per non-empty line.
+fn solutions(dir: &Path, entry: &Entry, p: &Puzzle) -> Result<Vec<Vec<usize>>, Rejected> {
+    let text = read(&dir.join(entry.get("solution")?))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| cells(entry, l, &p.symbols))
+        .collect()
+}
+
+/// Checks an entry's solutions against its puzzle and returns the formula the entry
+/// must carry when its claim rests on a proof (rebuilt from the puzzle and the checked
+/// solution), `None` otherwise.
+pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
+    if entry.optional("rules").is_some_and(|r| r != "classic") {
         return Err(bad(entry, "only classic rules can be checked"));
     }
     let p = read_puzzle(dir, entry)?;
+    let needed = match entry.claim {
+        Some(Claim::Unique | Claim::Sat) => 1,
+        Some(Claim::Multiple) => 2,
+        Some(Claim::Unsat) => 0,
+        _ => return Err(bad(entry, "a Sudoku claims unique, unsat, multiple or sat")),
+    };
+    let sols = if needed > 0 {
+        solutions(dir, entry, &p)?
+    } else {
+        Vec::new()
+    };
+    if sols.len() != needed {
+        return Err(bad(
+            entry,
+            format!("{} solution(s) given, the claim needs {needed}", sols.len()),
+        ));
+    }
+    for s in &sols {
+        p.check(s).map_err(|e| bad(entry, e))?;
+    }
+    if needed == 2 && sols[0] == sols[1] {
+        return Err(bad(entry, "the two solutions are the same grid"));
+    }
     let mut clauses = p.rules();
     match entry.claim {
         Some(Claim::Unique) => {
-            let text = read(&dir.join(entry.get("solution")?))?;
-            let solution = cells(entry, &text, &p.symbols)?;
-            p.check(&solution).map_err(|e| bad(entry, e))?;
-            let open = (0..solution.len()).filter(|&c| p.cells[c] == 0);
-            clauses.push(open.map(|c| (p.name(c, solution[c]), false)).collect());
+            let s = &sols[0];
+            let open = (0..s.len()).filter(|&c| p.cells[c] == 0);
+            clauses.push(open.map(|c| (p.name(c, s[c]), false)).collect());
         }
         Some(Claim::Unsat) => {}
-        _ => return Err(bad(entry, "a Sudoku claims unique or unsat")),
+        _ => return Ok(None),
     }
-    Ok(clauses)
+    Ok(Some(clauses))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn puzzle(rows: usize, cols: usize, cells: Vec<usize>) -> Puzzle {
+        let n = rows * cols;
+        Puzzle {
+            n,
+            rows,
+            cols,
+            symbols: (1..=n).map(|v| v.to_string()).collect(),
+            cells,
+        }
+    }
+
+    #[test]
+    fn the_rules_have_the_textbook_clause_counts() {
+        // Per cell: 1 at-least-one + C(n,2) at-most-one; per house and symbol the same.
+        for (r, c) in [(2, 2), (2, 3), (3, 3)] {
+            let n = r * c;
+            let p = puzzle(r, c, vec![0; n * n]);
+            let per = 1 + n * (n - 1) / 2;
+            assert_eq!(p.rules().len(), n * n * per + 3 * n * n * per, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn boxes_of_a_six_by_six_are_two_rows_by_three_columns() {
+        let p = puzzle(2, 3, vec![0; 36]);
+        let boxes = &p.houses()[12..];
+        assert_eq!(boxes[0], vec![0, 1, 2, 6, 7, 8]);
+        assert_eq!(boxes[1], vec![3, 4, 5, 9, 10, 11]);
+        assert_eq!(boxes[5], vec![27, 28, 29, 33, 34, 35]);
+    }
+
+    #[test]
+    fn the_solution_check_catches_repeats_and_changed_givens() {
+        let good = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let mut givens = vec![0; 16];
+        givens[0] = 1;
+        let p = puzzle(2, 2, givens);
+        p.check(&good).unwrap();
+        let mut bad = good.clone();
+        bad.swap(0, 1);
+        assert!(p.check(&bad).unwrap_err().contains("changes the given"));
+        let mut bad = good.clone();
+        bad[5] = 3;
+        assert!(p.check(&bad).unwrap_err().contains("repeats"));
+        assert!(p.check(&good[..15]).is_err());
+    }
 }

@@ -87,6 +87,7 @@ pub mod api {
         GenerateRequest, MAX_COUNT, Question, Request, RequestError, ask, encode_report, generate,
     };
 }
+pub use report::{CertificateError, Certified, Claim, certify, manifest_header, write_certificate};
 pub use report::{
     Label, PropagationStep, Report, Toolkit, ToolkitError, answer_report, encoding_json,
     error_report, generated_json, memory_report, not_started_report, propagation, propagation_json,

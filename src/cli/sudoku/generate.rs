@@ -1,18 +1,20 @@
 //! `gridsat sudoku generate`: puzzles with exactly one solution, seeded and reproducible.
 
 use super::args::{GridArgs, generate_message, read_one};
+use super::solve::{CertStats, Manifest};
 use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
 use clap::Args;
-use gridsat_sat::BackendSpec;
+use gridsat_sat::{BackendSpec, Budget};
 use gridsat_sudoku::{
     Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Progress, ProgressFn,
     PuzzleFormat, Rules, Shape, Symmetry, Target, Tried, Written, generated_json,
 };
+use gridsat_sudoku::{CertificateError, Claim, certify};
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// The `--solver` help of `generate`.
@@ -99,6 +101,11 @@ pub struct GenerateArgs {
     /// Print a summary (puzzles/s, uniqueness proofs, seed) on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Write a certificate of each puzzle's uniqueness into DIR (classic rules only):
+    /// the formula, a DRAT proof from a separate CaDiCaL run, the solution and
+    /// `manifest.txt`; check it with `gridsat check-certificate DIR`.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
 }
 
 /// What the run made, for the summary.
@@ -130,6 +137,15 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         .min(args.count.max(1) as usize);
     // Check the options once before starting workers.
     Generator::new(opts.clone()).map_err(|e| Fail::usage(generate_message(&e)))?;
+    let certify = match &args.certify {
+        Some(_) if !opts.rules.is_classic() || args.jigsaw || args.killer => {
+            return Err(Fail::usage(
+                "--certify: certificates cover classic Sudoku only, not variants",
+            ));
+        }
+        Some(dir) => Some((dir.clone(), Mutex::new(Manifest::create(dir)?))),
+        None => None,
+    };
     let t0 = Instant::now();
     let writer = Writer {
         seed,
@@ -137,8 +153,14 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         format,
         json: args.json,
         with_solution: args.with_solution,
+        certify,
+        budget: opts.budget.clone(),
+        certs: Mutex::new(CertStats::default()),
     };
     let mut totals = produce(&opts, seed, args.count, threads, &writer)?;
+    if let Some((_, m)) = &writer.certify {
+        m.lock().expect("manifest lock").flush()?;
+    }
     if totals.made < args.count && ctrl_c().is_set() {
         eprintln!("gridsat: interrupted after {} puzzles", totals.made);
         totals.exit = totals.exit.worst(Exit::Unknown);
@@ -159,6 +181,10 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
     if args.stats {
         let detail = opts.difficulty.is_some() || totals.made < args.count;
         print_stats(&totals, t0.elapsed().as_secs_f64(), (threads, seed), detail);
+        if let Some((dir, _)) = &writer.certify {
+            let certs = writer.certs.lock().expect("stats lock");
+            eprintln!("{}", certs.stats_line(dir));
+        }
     }
     Ok(totals.exit)
 }
@@ -479,6 +505,10 @@ struct Writer<'a> {
     format: PuzzleFormat,
     json: bool,
     with_solution: bool,
+    /// The certificate folder and its manifest (`--certify`).
+    certify: Option<(PathBuf, Mutex<Manifest>)>,
+    budget: Budget,
+    certs: Mutex<CertStats>,
 }
 
 impl Writer<'_> {
@@ -487,7 +517,7 @@ impl Writer<'_> {
         let givens = g.puzzle.num_givens();
         if self.json {
             writeln!(out, "{}", generated_json(k, self.seed, g, self.alphabet))?;
-            return Ok(());
+            return self.certify(g, k);
         }
         let note = format!("{givens} givens, {}", g.rating.level);
         let written = Written {
@@ -499,6 +529,23 @@ impl Writer<'_> {
             solution: self.with_solution.then_some(&g.solution),
         };
         write!(out, "{}", self.format.write(&written))?;
+        self.certify(g, k)
+    }
+
+    /// Writes the certificate of puzzle `k` (`--certify`): unique by construction, the
+    /// proof comes from a separate CaDiCaL run.
+    fn certify(&self, g: &Generated, k: u64) -> Result<(), Fail> {
+        let Some((dir, manifest)) = &self.certify else {
+            return Ok(());
+        };
+        let claim = Claim::unique(&g.puzzle, &g.rules, self.alphabet, &g.solution);
+        let c = certify(dir, k as usize, &claim, &self.budget).map_err(|e| match e {
+            CertificateError::Variant => Fail::usage(format!("--certify: {e}")),
+            CertificateError::Stopped => Fail::stopped(format!("puzzle {k}: certificate: {e}")),
+            e => Fail::failure(format!("puzzle {k}: certificate: {e}")),
+        })?;
+        manifest.lock().expect("manifest lock").add(&c)?;
+        self.certs.lock().expect("stats lock").add(&c);
         Ok(())
     }
 }

@@ -7,13 +7,16 @@ use crate::cli::{Exit, Fail, MEMORY_HINT, budget, ctrl_c, parse_seconds};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
+    Answer, CertificateError, Certified, Verdict, manifest_header, write_certificate,
+};
+use gridsat_sudoku::{
     CageEncoding, Encoding, Label, Layout, ParseOptions, ParsedPuzzle, Presolve, Report,
     SolveError, SolveOptions, SudokuSolver, answer_report, error_report, memory_report,
     not_started_report, parse_puzzles, parse_reader,
 };
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -66,6 +69,11 @@ pub struct SolveArgs {
     /// Killer cage sums (variants): sets (allowed digit sets) or sums (decision diagram).
     #[arg(long, value_name = "C", value_enum, default_value_t = CageEncoding::default())]
     pub cages: CageEncoding,
+    /// Write a certificate of every verdict into DIR (classic rules only): the formula,
+    /// a DRAT proof from a separate CaDiCaL run, the solution(s) and `manifest.txt`;
+    /// check it with `gridsat check-certificate DIR`.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
 }
 
 /// One puzzle to answer: where it came from and what was read.
@@ -84,6 +92,8 @@ struct Done {
     fatal: Option<String>,
     /// Bad input, also reported on stderr.
     error: Option<String>,
+    /// The certificate written (`--certify`).
+    certified: Option<Certified>,
 }
 
 /// How every puzzle is answered (shared by the workers).
@@ -92,6 +102,8 @@ struct Answerer {
     several: bool,
     json: bool,
     format: Layout,
+    /// The certificate folder (`--certify`).
+    certify: Option<PathBuf>,
 }
 
 impl Answerer {
@@ -106,10 +118,12 @@ impl Answerer {
             status,
             fatal: None,
             error: None,
+            certified: None,
         }
     }
 
-    fn answer(&self, solver: &mut SudokuSolver, job: Job) -> Done {
+    /// Answers puzzle `seq` (0-based over all inputs) of `job`.
+    fn answer(&self, solver: &mut SudokuSolver, job: Job, seq: usize) -> Done {
         let label = if self.several {
             Label::in_file(job.k, &job.file)
         } else {
@@ -139,11 +153,37 @@ impl Answerer {
                     status: "failure",
                     fatal: Some(format!("{}: {}", label.text, solve_message(&e))),
                     error: None,
+                    certified: None,
                 };
             }
         };
         let report = answer_report(&label, &answer, puzzle.alphabet.as_deref(), self.format);
-        self.done(&report, answer.verdict.name())
+        let mut done = self.done(&report, answer.verdict.name());
+        if let Some(dir) = &self.certify {
+            self.certify(dir, seq + 1, &puzzle, &answer, &mut done);
+        }
+        done
+    }
+
+    /// Writes the certificate of an answered puzzle (`--certify`) as `puzzle-SEQ.*`: a
+    /// variant is refused as bad input, a failed proof stops the run.
+    fn certify(&self, dir: &Path, seq: usize, p: &ParsedPuzzle, a: &Answer, done: &mut Done) {
+        if a.verdict == Verdict::Unknown {
+            return;
+        }
+        match write_certificate(dir, seq, p, a, &self.opts.budget) {
+            Ok(c) => done.certified = Some(c),
+            Err(e @ CertificateError::Variant) => {
+                let msg = format!("puzzle-{seq}: --certify: {e}");
+                done.exit = done.exit.worst(Exit::Usage);
+                done.error = Some(msg);
+            }
+            Err(e @ CertificateError::Stopped) => {
+                done.exit = done.exit.worst(Exit::Unknown);
+                done.error = Some(format!("puzzle-{seq}: no certificate: {e}"));
+            }
+            Err(e) => done.fatal = Some(format!("puzzle-{seq}: certificate: {e}")),
+        }
     }
 }
 
@@ -165,6 +205,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
         several: paths.len() > 1,
         json: args.json,
         format: args.format,
+        certify: args.certify.clone(),
     };
     let opts = args.grid.parse_options();
     let texts = read_inputs(&paths, &opts)?;
@@ -187,13 +228,16 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
         })
     });
     let mut writer = Writer::new(progress_bar(&texts, &opts));
+    if let Some(dir) = &args.certify {
+        writer.manifest = Some(Manifest::create(dir)?);
+    }
     if threads == 1 {
         let mut solver = answerer.solver();
         for (i, job) in jobs.enumerate() {
             if writer.stop {
                 break;
             }
-            writer.put(i, answerer.answer(&mut solver, job))?;
+            writer.put(i, answerer.answer(&mut solver, job, i))?;
         }
     } else {
         run_parallel(jobs, &answerer, threads, &mut writer)?;
@@ -205,6 +249,9 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     }
     if args.stats {
         print_stats(&summary, t0.elapsed().as_secs_f64(), threads);
+        if let (Some(dir), Some(m)) = (&args.certify, &summary.certs) {
+            eprintln!("{}", m.stats_line(dir));
+        }
     }
     if let Some(msg) = summary.fatal {
         return Err(Fail::failure(msg));
@@ -331,7 +378,7 @@ fn run_parallel(
                             size = (size * 2).min(64);
                             let mut answers = Vec::with_capacity(chunk.len());
                             for (i, job) in chunk {
-                                let done = answerer.answer(&mut solver, job);
+                                let done = answerer.answer(&mut solver, job, i);
                                 if done.fatal.is_some() {
                                     abort.store(true, Ordering::Relaxed);
                                 }
@@ -357,6 +404,8 @@ fn run_parallel(
 
 /// What the run amounted to.
 struct Summary {
+    /// Certificates written (`--certify`).
+    certs: Option<CertStats>,
     puzzles: usize,
     counts: BTreeMap<&'static str, usize>,
     exit: Exit,
@@ -394,6 +443,8 @@ struct Writer {
     next: usize,
     summary: Summary,
     progress: Option<indicatif::ProgressBar>,
+    /// `manifest.txt` of the certificate folder, written in input order.
+    manifest: Option<Manifest>,
     stop: bool,
     /// Copy input errors to stderr: unless stdout and stderr are one terminal or one
     /// file (`2>&1`), where the stdout line already shows them.
@@ -408,12 +459,14 @@ impl Writer {
             pending: BTreeMap::new(),
             next: 0,
             summary: Summary {
+                certs: None,
                 puzzles: 0,
                 counts: BTreeMap::new(),
                 exit: Exit::Ok,
                 fatal: None,
             },
             progress,
+            manifest: None,
             stop: false,
             echo_errors: !stdout_is_stderr(),
             flushed: Instant::now(),
@@ -459,6 +512,11 @@ impl Writer {
         line.push_str(&done.text);
         line.push('\n');
         self.out.write_all(line.as_bytes())?;
+        if let (Some(m), Some(c)) = (&mut self.manifest, &done.certified) {
+            m.add(c)?;
+            let s = self.summary.certs.get_or_insert_with(CertStats::default);
+            s.add(c);
+        }
         self.summary.puzzles += 1;
         *self.summary.counts.entry(done.status).or_insert(0) += 1;
         self.summary.exit = self.summary.exit.worst(done.exit);
@@ -470,9 +528,87 @@ impl Writer {
 
     fn finish(mut self) -> Result<Summary, Fail> {
         self.out.flush()?;
+        if let Some(m) = &mut self.manifest {
+            m.flush()?;
+        }
         if let Some(bar) = &self.progress {
             bar.finish_and_clear();
         }
         Ok(self.summary)
+    }
+}
+
+/// `manifest.txt`, written as the answers come (in input order).
+pub(super) struct Manifest {
+    path: PathBuf,
+    out: std::io::BufWriter<std::fs::File>,
+}
+
+impl Manifest {
+    /// Creates `dir` (if needed) and a new `dir/manifest.txt` with its header.
+    pub(super) fn create(dir: &Path) -> Result<Manifest, Fail> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Fail::usage(format!("{}: cannot create: {e}", dir.display())))?;
+        let path = dir.join("manifest.txt");
+        let file = std::fs::File::create(&path)
+            .map_err(|e| Fail::usage(format!("{}: cannot write: {e}", path.display())))?;
+        let mut m = Manifest {
+            path,
+            out: std::io::BufWriter::new(file),
+        };
+        m.write(&manifest_header())?;
+        Ok(m)
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), Fail> {
+        self.out
+            .write_all(text.as_bytes())
+            .map_err(|e| Fail::failure(format!("{}: cannot write: {e}", self.path.display())))
+    }
+
+    /// Appends the block of one certificate.
+    pub(super) fn add(&mut self, c: &Certified) -> Result<(), Fail> {
+        self.write(&c.manifest)
+    }
+
+    /// Writes out what is buffered.
+    pub(super) fn flush(&mut self) -> Result<(), Fail> {
+        self.out
+            .flush()
+            .map_err(|e| Fail::failure(format!("{}: cannot write: {e}", self.path.display())))
+    }
+}
+
+/// What the certificates of a run came to (`--stats`).
+#[derive(Clone, Debug, Default)]
+pub(super) struct CertStats {
+    entries: usize,
+    proofs: usize,
+    proof_bytes: u64,
+    seconds: f64,
+}
+
+impl CertStats {
+    pub(super) fn add(&mut self, c: &Certified) {
+        self.entries += 1;
+        if c.proof_bytes > 0 || c.clauses > 0 {
+            self.proofs += 1;
+        }
+        self.proof_bytes += c.proof_bytes;
+        self.seconds += c.seconds;
+    }
+
+    /// The `--stats` line about certificates.
+    pub(super) fn stats_line(&self, dir: &Path) -> String {
+        format!(
+            "certificates: {} entries in {} ({} DRAT proofs, {:.1} KiB, {:.3} s summed over threads); \
+             the proofs come from a separate CaDiCaL run on the extended encoding, not from \
+             the deduction or the solver that answered",
+            self.entries,
+            dir.display(),
+            self.proofs,
+            self.proof_bytes as f64 / 1024.0,
+            self.seconds
+        )
     }
 }

@@ -7,6 +7,7 @@
 //! after another, keeping the warm solver and the reasoning model between puzzles.
 
 mod answer;
+mod certificate;
 mod encoding;
 mod explain;
 mod formula;
@@ -21,6 +22,9 @@ mod request;
 mod toolkit;
 
 pub use answer::{answer_report, error_report, memory_report, not_started_report};
+pub use certificate::{
+    CertificateError, Certified, Claim, certify, manifest_header, write_certificate,
+};
 pub use encoding::{encoding_json, sample_clause};
 pub use formula::{FormulaError, FormulaOptions, encode_formula};
 pub use generated::generated_json;

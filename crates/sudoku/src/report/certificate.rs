@@ -1,0 +1,268 @@
+//! Certificates: for each classic puzzle answered, files that let anyone check the
+//! verdict without trusting gridsat — the formula (the `extended` encoding with
+//! pairwise at-most-one, the givens as unit clauses, variable names as `c var` lines),
+//! a text DRAT proof that it is unsatisfiable, and the solution(s), listed in
+//! `manifest.txt`. `gridsat check-certificate` (the `gridsat-certify` crate) rebuilds
+//! the formula with an encoder of its own and replays the proof.
+//!
+//! The proof comes from a separate CaDiCaL run on that formula, not from the solver or
+//! the deduction that answered: the claim is checked, not the way it was reached.
+
+use crate::encode::{EncodeError, EncodeOptions, Encoding, GivenMode, admit, encode};
+use crate::io::parse::ParsedPuzzle;
+use crate::model::grid::Grid;
+use crate::model::rules::Rules;
+use crate::model::symbols::Alphabet;
+use crate::solve::{Answer, Verdict};
+use gridsat_sat::dimacs::{WriteOptions, write_formula};
+use gridsat_sat::solver::{ProofOutcome, solve_with_proof};
+use gridsat_sat::{AmoEncoding, Budget, SolverError};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Why no certificate was written for a puzzle.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CertificateError {
+    /// Certificates cover the classic rules only.
+    #[error("certificates cover classic Sudoku only, not variants")]
+    Variant,
+    /// The verdict is `unknown`: there is nothing to certify.
+    #[error("the verdict is unknown: there is nothing to certify")]
+    Unknown,
+    /// The answer lacks the solutions its verdict needs.
+    #[error("the answer has {found} solution(s), its verdict needs {needed}")]
+    Solutions {
+        /// Solutions in the answer.
+        found: usize,
+        /// Solutions the verdict needs.
+        needed: usize,
+    },
+    /// The formula could not be built (too large, over the memory budget).
+    #[error(transparent)]
+    Formula(#[from] EncodeError),
+    /// A file could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The proof-writing solver failed.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+    /// The proof-writing solve was stopped by the budget.
+    #[error("the proof was not finished (stopped)")]
+    Stopped,
+    /// The proof-writing solver found a solution where the verdict says there is none.
+    #[error("CaDiCaL found a solution to the formula the verdict claims unsatisfiable")]
+    Disagree,
+}
+
+/// What was written for one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Certified {
+    /// The entry's name (`puzzle-N`).
+    pub name: String,
+    /// The claim: `unique`, `unsat`, `multiple` or `sat`.
+    pub claim: &'static str,
+    /// Its block of `manifest.txt` (ending in a blank line).
+    pub manifest: String,
+    /// Clauses of the formula written (0 without one).
+    pub clauses: usize,
+    /// Bytes of the proof (0 without one).
+    pub proof_bytes: u64,
+    /// Seconds spent (encoding, proof, writing).
+    pub seconds: f64,
+}
+
+/// The first lines of `manifest.txt`.
+pub fn manifest_header() -> String {
+    "# gridsat certificates: check with `gridsat check-certificate DIR`\n\
+     # one block per entry: entry, kind, claim, box, symbols, puzzle, cnf, proof, solution\n\n"
+        .to_string()
+}
+
+/// Writes the certificate of puzzle `index` (1-based), answered by `answer`, into
+/// `dir` as `puzzle-N.*` files, and returns its manifest block. `unique`: the formula
+/// with one more clause excluding the solution over the open cells, its DRAT
+/// refutation, the solution; `unsat`: the formula and its refutation; `multiple`: the
+/// two solutions; `sat`: the solution.
+pub fn write_certificate(
+    dir: &Path,
+    index: usize,
+    puzzle: &ParsedPuzzle,
+    answer: &Answer,
+    budget: &Budget,
+) -> Result<Certified, CertificateError> {
+    let claim = Claim {
+        puzzle: &puzzle.grid,
+        rules: &puzzle.rules,
+        alphabet: puzzle.alphabet.as_deref(),
+        verdict: answer.verdict,
+        solutions: &answer.solutions,
+    };
+    certify(dir, index, &claim, budget)
+}
+
+/// A verdict about a puzzle, to certify: what [`write_certificate`] takes from a parsed
+/// puzzle and its answer, or a generator from the puzzle it made.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Claim<'a> {
+    /// The givens.
+    pub puzzle: &'a Grid,
+    /// The rules (classic only).
+    pub rules: &'a Rules,
+    /// The alphabet the puzzle is written in (`None`: integers).
+    pub alphabet: Option<&'a Alphabet>,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The solutions found, verified (one for `unique`/`sat`, two for `multiple`).
+    pub solutions: &'a [Grid],
+}
+
+impl<'a> Claim<'a> {
+    /// The claim that `puzzle` has exactly one solution, `solution`.
+    pub fn unique(
+        puzzle: &'a Grid,
+        rules: &'a Rules,
+        alphabet: Option<&'a Alphabet>,
+        solution: &'a Grid,
+    ) -> Claim<'a> {
+        Claim {
+            puzzle,
+            rules,
+            alphabet,
+            verdict: Verdict::Unique,
+            solutions: std::slice::from_ref(solution),
+        }
+    }
+}
+
+/// Writes the certificate of `claim` as entry `puzzle-INDEX` into `dir` (see
+/// [`write_certificate`]) and returns its manifest block.
+pub fn certify(
+    dir: &Path,
+    index: usize,
+    claim: &Claim<'_>,
+    budget: &Budget,
+) -> Result<Certified, CertificateError> {
+    let t0 = Instant::now();
+    let c = claim;
+    if !c.rules.is_classic() {
+        return Err(CertificateError::Variant);
+    }
+    let (word, needed) = match c.verdict {
+        Verdict::Unique => ("unique", 1),
+        Verdict::Unsat => ("unsat", 0),
+        Verdict::Multiple => ("multiple", 2),
+        Verdict::Sat => ("sat", 1),
+        _ => return Err(CertificateError::Unknown),
+    };
+    if c.solutions.len() < needed {
+        return Err(CertificateError::Solutions {
+            found: c.solutions.len(),
+            needed,
+        });
+    }
+    let name = format!("puzzle-{index}");
+    let alphabet = c.alphabet;
+    let line = |g: &Grid| g.to_line(alphabet);
+    let file = |ext: &str| format!("{name}.{ext}");
+    let write = |f: &str, text: &str| {
+        let path = dir.join(f);
+        std::fs::write(&path, text).map_err(|source| CertificateError::Io { path, source })
+    };
+    let shape = c.puzzle.shape();
+    let symbols = alphabet.map_or("numbers".to_string(), |a| a.symbols().iter().collect());
+    let mut manifest = format!(
+        "entry {name}\nkind sudoku\nclaim {word}\nrules classic\nbox {}x{}\nsymbols {symbols}\npuzzle {}\n",
+        shape.box_rows(),
+        shape.box_cols(),
+        file("puzzle"),
+    );
+    write(&file("puzzle"), &format!("{}\n", line(c.puzzle)))?;
+    let solutions: String = c.solutions[..needed]
+        .iter()
+        .map(|g| format!("{}\n", line(g)))
+        .collect();
+    if needed > 0 {
+        write(&file("solution"), &solutions)?;
+        manifest.push_str(&format!("solution {}\n", file("solution")));
+    }
+    let (mut clauses, mut proof_bytes) = (0, 0);
+    if matches!(c.verdict, Verdict::Unique | Verdict::Unsat) {
+        let excluded = (c.verdict == Verdict::Unique).then(|| &c.solutions[0]);
+        (clauses, proof_bytes) = refute(dir, &name, c, excluded, budget)?;
+        manifest.push_str(&format!("cnf {}\nproof {}\n", file("cnf"), file("drat")));
+    }
+    manifest.push('\n');
+    Ok(Certified {
+        name,
+        claim: word,
+        manifest,
+        clauses,
+        proof_bytes,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Writes `NAME.cnf` (with the exclusion of `excluded` when given) and `NAME.drat`,
+/// its refutation by CaDiCaL; returns the clause count and the proof's size.
+fn refute(
+    dir: &Path,
+    name: &str,
+    claim: &Claim<'_>,
+    excluded: Option<&Grid>,
+    budget: &Budget,
+) -> Result<(usize, u64), CertificateError> {
+    let o = EncodeOptions {
+        encoding: Encoding::Extended,
+        amo: AmoEncoding::Pairwise,
+        givens: GivenMode::Units,
+        alphabet: claim.alphabet.cloned(),
+        ..EncodeOptions::default()
+    };
+    admit(budget, claim.puzzle, &o)?;
+    let mut enc = encode(claim.puzzle, claim.rules, &o)?;
+    if let Some(solution) = excluded {
+        let clause = enc.vars.blocking_clause(claim.puzzle, solution);
+        let fam = enc.formula.family("solution excluded");
+        enc.formula.add_clause(fam, &clause);
+    }
+    let f = &enc.formula;
+    let cnf = dir.join(format!("{name}.cnf"));
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| CertificateError::Io { path, source }
+    };
+    let n = claim.puzzle.n();
+    let opts = WriteOptions {
+        header: vec![
+            format!("gridsat certificate {name}: a {n}×{n} Sudoku, classic rules"),
+            "extended encoding, pairwise at-most-one, givens as unit clauses".to_string(),
+            match excluded {
+                Some(_) => "plus one clause excluding the solution found, over the open cells: \
+                            unsatisfiable iff that solution is the only one"
+                    .to_string(),
+                None => "unsatisfiable iff the puzzle has no solution".to_string(),
+            },
+        ],
+        variable_names: true,
+    };
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&cnf).map_err(io(&cnf))?);
+    write_formula(&mut out, f, &opts).map_err(io(&cnf))?;
+    std::io::Write::flush(&mut out).map_err(io(&cnf))?;
+    let drat = dir.join(format!("{name}.drat"));
+    let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
+    match solve_with_proof(f.num_vars(), clauses, &drat, budget)? {
+        ProofOutcome::Unsat => {}
+        ProofOutcome::Sat(_) => return Err(CertificateError::Disagree),
+        ProofOutcome::Unknown => return Err(CertificateError::Stopped),
+    }
+    let bytes = std::fs::metadata(&drat).map_err(io(&drat))?.len();
+    Ok((f.num_clauses(), bytes))
+}

@@ -1,0 +1,422 @@
+//! Certificates end to end: `sudoku solve --certify DIR` / `sudoku generate --certify DIR`
+//! write them, `check-certificate DIR` accepts them, and rejects every tampered copy.
+
+mod common;
+
+use common::{gridsat, gridsat_stdin, have, root};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The first puzzle of the 17-clue collection (17 givens, unique).
+const SEVENTEEN: &str =
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+/// The first puzzle of the "hardest" collection.
+const HARDEST: &str =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+fn path(dir: &Path) -> String {
+    dir.display().to_string()
+}
+
+/// Solves `files` (or `stdin` when no file) with `--certify` into a fresh folder.
+fn certify(files: &[&str], stdin: &str) -> (tempfile::TempDir, common::Run) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let mut args = vec!["sudoku", "solve", "--certify", &d];
+    args.extend_from_slice(files);
+    let run = gridsat_stdin(&args, stdin);
+    (dir, run)
+}
+
+fn check(dir: &Path) -> common::Run {
+    gridsat(&["check-certificate", &path(dir)])
+}
+
+/// Certifies and checks; returns the checker's stdout lines.
+fn certified(files: &[&str], stdin: &str) -> (tempfile::TempDir, Vec<String>) {
+    let (dir, run) = certify(files, stdin);
+    assert!(
+        !run.stderr.contains("certificate"),
+        "certify failed: {}",
+        run.stderr
+    );
+    let c = check(dir.path());
+    assert_eq!(c.code, 0, "rejected:\n{}{}", c.stdout, c.stderr);
+    let lines = c.stdout.lines().map(String::from).collect();
+    (dir, lines)
+}
+
+#[test]
+fn small_grids_certify_and_check() {
+    for file in ["examples/sudoku/4x4.txt", "examples/sudoku/6x6.txt"] {
+        let (_d, lines) = certified(&[file], "");
+        assert!(
+            lines[0].starts_with("puzzle 1: unique — CNF matches the rules"),
+            "{file}: {lines:?}"
+        );
+        assert!(lines[0].ends_with("solution valid"), "{lines:?}");
+    }
+}
+
+#[test]
+fn nine_by_nine_seventeen_clue_and_hardest_check_with_real_proofs() {
+    let (dir, lines) = certified(&[], &format!("{SEVENTEEN}\n{HARDEST}\n"));
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    for l in &lines[..2] {
+        assert!(l.contains(": unique — CNF matches the rules"), "{l}");
+        assert!(l.contains("proof checked ("), "a real proof: {l}");
+    }
+    assert_eq!(lines[2], "all 2 entries checked");
+    let cnf = std::fs::read_to_string(dir.path().join("puzzle-1.cnf")).unwrap();
+    assert!(cnf.contains("c var 1 r1c1=1"), "variables are named");
+    assert!(cnf.contains("c family: solution excluded"));
+}
+
+#[test]
+fn the_famous_hard_puzzles_check() {
+    let (_d, lines) = certified(&["examples/sudoku/9x9.txt"], "");
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert!(lines.iter().take(4).all(|l| l.contains("unique — CNF")));
+}
+
+#[test]
+fn multiple_and_unsat_verdicts_check() {
+    let (dir, lines) = certified(
+        &[
+            "examples/sudoku/broken/two-solutions.txt",
+            "examples/sudoku/broken/contradiction.txt",
+        ],
+        "",
+    );
+    assert_eq!(
+        lines[0],
+        "puzzle 1: multiple — 2 different solutions, each valid"
+    );
+    assert!(lines[1].starts_with("puzzle 2: unsat — CNF matches the rules"));
+    assert!(
+        !dir.path().join("puzzle-1.drat").exists(),
+        "no proof for multiple"
+    );
+    assert!(dir.path().join("puzzle-2.drat").exists());
+    assert!(!dir.path().join("puzzle-2.solution").exists());
+}
+
+#[test]
+fn an_unsat_puzzle_that_propagation_does_not_refute_checks_with_a_proof() {
+    // The hardest puzzle with one more given, a wrong digit that repeats none.
+    let (_d, lines) = certified(
+        &[],
+        "1.......8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    );
+    assert!(
+        lines[0].starts_with("puzzle 1: unsat — CNF matches") && lines[0].contains("proof checked"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn sixteen_by_sixteen_checks() {
+    let (_d, lines) = certified(&["examples/sudoku/16x16.txt"], "");
+    assert!(lines[0].starts_with("puzzle 1: unique — CNF matches the rules"));
+}
+
+#[test]
+fn generated_puzzles_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let g = gridsat(&[
+        "sudoku",
+        "generate",
+        "--count",
+        "3",
+        "--seed",
+        "11",
+        "--certify",
+        &d,
+    ]);
+    assert_eq!(g.code, 0, "{}", g.stderr);
+    let c = check(dir.path());
+    assert_eq!(c.code, 0, "{}{}", c.stdout, c.stderr);
+    assert!(c.stdout.contains("all 3 entries checked"));
+}
+
+#[test]
+fn variants_are_refused() {
+    let (dir, run) = certify(&["examples/sudoku/variants/sudoku-x.txt"], "");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("certificates cover classic Sudoku only"),
+        "{}",
+        run.stderr
+    );
+    let c = check(dir.path());
+    assert_ne!(c.code, 0, "an empty certificate proves nothing");
+    let g = gridsat(&[
+        "sudoku",
+        "generate",
+        "--jigsaw",
+        "--certify",
+        &path(dir.path()),
+    ]);
+    assert_eq!(g.code, 2, "{}", g.stderr);
+}
+
+#[test]
+fn minisat_agrees_the_unique_cnf_is_unsatisfiable() {
+    if !have("minisat") {
+        return;
+    }
+    let (dir, _) = certified(&[], HARDEST);
+    let out = Command::new("minisat")
+        .arg("-verb=0")
+        .arg(dir.path().join("puzzle-1.cnf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(20), "minisat says UNSAT");
+}
+
+// ---- tampering -------------------------------------------------------------------
+
+/// A certificate of the hardest puzzle (a real proof, hundreds of lemmas), copied into a
+/// fresh folder for each tampering.
+fn hard_certificate() -> tempfile::TempDir {
+    let (dir, _) = certified(&[], HARDEST);
+    dir
+}
+
+fn file(dir: &Path, name: &str) -> PathBuf {
+    dir.join(name)
+}
+
+fn edit(dir: &Path, name: &str, f: impl FnOnce(String) -> String) {
+    let p = file(dir, name);
+    let text = std::fs::read_to_string(&p).unwrap();
+    let new = f(text.clone());
+    assert_ne!(new, text, "the tampering changed nothing");
+    std::fs::write(&p, new).unwrap();
+}
+
+/// The checker must reject the folder, naming `why`.
+fn rejected(dir: &Path, why: &str) {
+    let c = check(dir);
+    assert_eq!(c.code, 1, "accepted a tampered certificate:\n{}", c.stdout);
+    assert!(
+        c.stderr.contains(why) || c.stdout.contains(why),
+        "expected '{why}' in:\n{}{}",
+        c.stdout,
+        c.stderr
+    );
+    assert!(c.stdout.contains("REJECTED"), "{}", c.stdout);
+}
+
+/// Maps each line of the clause section of a CNF (after `p cnf`) through `f`.
+fn clauses(text: String, mut f: impl FnMut(usize, &str) -> Option<String>) -> String {
+    let mut out = String::new();
+    let mut k = 0;
+    let mut body = false;
+    for line in text.lines() {
+        if body && !line.starts_with('c') {
+            k += 1;
+            if let Some(l) = f(k, line) {
+                out.push_str(&l);
+                out.push('\n');
+            }
+            continue;
+        }
+        body |= line.starts_with("p cnf");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_flipped_literal_in_the_cnf_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.cnf", |t| {
+        // The 100th clause: a cell at-most-one clause `-a -b 0` becomes `a -b 0`.
+        clauses(t, |k, l| {
+            Some(if k == 100 {
+                l.replacen('-', "", 1)
+            } else {
+                l.to_string()
+            })
+        })
+    });
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+}
+
+#[test]
+fn a_dropped_clause_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.cnf", |t| {
+        let mut t = clauses(t, |k, l| (k != 5000).then(|| l.to_string()));
+        // Keep the header consistent, so that only the missing clause can be blamed.
+        let (head, rest) = t.split_once("p cnf ").unwrap();
+        let (line, body) = rest.split_once('\n').unwrap();
+        let (v, c) = line.split_once(' ').unwrap();
+        let c: usize = c.trim().parse().unwrap();
+        t = format!("{head}p cnf {v} {}\n{body}", c - 1);
+        t
+    });
+    rejected(dir.path(), "is missing");
+}
+
+#[test]
+fn swapped_variable_names_are_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.cnf", |t| {
+        t.replacen("c var 1 r1c1=1\n", "c var 1 r1c1=X\n", 1)
+            .replacen("c var 2 r1c1=2\n", "c var 2 r1c1=1\n", 1)
+            .replacen("c var 1 r1c1=X\n", "c var 1 r1c1=2\n", 1)
+    });
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+}
+
+#[test]
+fn a_dropped_lemma_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.drat", |t| {
+        // The first learned clause (three literals or more): later lemmas rest on it.
+        // (Many unit lemmas can be dropped without harm: each is RUP on its own, and a
+        // proof without them is still a proof. A learned clause is not.)
+        let drop = t
+            .lines()
+            .position(|l| !l.starts_with('d') && l.split_whitespace().count() > 3)
+            .unwrap();
+        t.lines()
+            .enumerate()
+            .filter(|(i, _)| *i != drop)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect()
+    });
+    rejected(dir.path(), "neither RUP nor RAT");
+}
+
+#[test]
+fn the_second_half_of_the_lemmas_dropped_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.drat", |t| {
+        let n = t.lines().count();
+        t.lines()
+            .enumerate()
+            .filter(|(i, l)| *i < n / 2 || l.starts_with('d') || l.trim() == "0")
+            .map(|(_, l)| format!("{l}\n"))
+            .collect()
+    });
+    rejected(dir.path(), "neither RUP nor RAT");
+}
+
+#[test]
+fn a_truncated_proof_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.drat", |t| {
+        let lines: Vec<&str> = t.lines().collect();
+        lines[..lines.len() / 2]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect()
+    });
+    rejected(dir.path(), "never derives the empty clause");
+    // Cut in the middle of a line.
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.drat", |t| {
+        let cut = t.len() / 2;
+        let cut = t[..cut].rfind(' ').unwrap();
+        t[..cut].to_string()
+    });
+    rejected(dir.path(), "does not end in 0");
+}
+
+#[test]
+fn an_emptied_proof_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.drat", |_| "0\n".to_string());
+    rejected(dir.path(), "the proof does not refute the formula");
+}
+
+#[test]
+fn a_wrong_solution_is_rejected() {
+    let dir = hard_certificate();
+    let puzzle = std::fs::read_to_string(file(dir.path(), "puzzle-1.puzzle")).unwrap();
+    edit(dir.path(), "puzzle-1.solution", |t| {
+        // Change the first open cell to another digit.
+        let at = puzzle.find('.').unwrap();
+        let mut b = t.into_bytes();
+        b[at] = if b[at] == b'1' { b'2' } else { b'1' };
+        String::from_utf8(b).unwrap()
+    });
+    rejected(dir.path(), "the solution repeats");
+}
+
+#[test]
+fn a_changed_given_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.puzzle", |t| {
+        // The last given, 3 at r9c9, becomes 4: the CNF no longer encodes the puzzle.
+        let mut t = t.trim_end().to_string();
+        assert!(t.ends_with('3'));
+        t.pop();
+        format!("{t}4\n")
+    });
+    rejected(dir.path(), "");
+    let c = check(dir.path());
+    assert!(
+        c.stdout.contains("changes the given") || c.stdout.contains("not the encoding"),
+        "{}",
+        c.stdout
+    );
+}
+
+#[test]
+fn a_removed_given_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "puzzle-1.puzzle", |t| {
+        let mut t = t.trim_end().to_string();
+        t.pop();
+        format!("{t}.\n")
+    });
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+}
+
+#[test]
+fn a_missing_manifest_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = check(dir.path());
+    assert_eq!(c.code, 2, "{}", c.stderr);
+    assert!(c.stderr.contains("manifest.txt"), "{}", c.stderr);
+}
+
+#[test]
+fn the_checker_crate_shares_no_code_with_gridsat() {
+    let toml = std::fs::read_to_string(root().join("crates/certify/Cargo.toml")).unwrap();
+    let deps = toml.split("[dependencies]").nth(1).unwrap();
+    assert!(
+        !deps.contains("gridsat"),
+        "gridsat-certify depends on gridsat"
+    );
+    for entry in std::fs::read_dir(root().join("crates/certify/src")).unwrap() {
+        let p = entry.unwrap().path();
+        let src = std::fs::read_to_string(&p).unwrap();
+        assert!(
+            !src.contains("gridsat_"),
+            "{} names a gridsat crate",
+            p.display()
+        );
+    }
+}
+
+#[test]
+fn a_changed_claim_or_box_in_the_manifest_is_rejected() {
+    let dir = hard_certificate();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replace("claim unique", "claim unsat")
+    });
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+    let dir = hard_certificate();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replace("box 3x3", "box 1x9")
+    });
+    rejected(dir.path(), "REJECTED");
+}
