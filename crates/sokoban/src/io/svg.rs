@@ -190,13 +190,12 @@ fn inside(level: &Level) -> Vec<bool> {
 }
 
 fn floor(out: &mut String, level: &Level) {
-    let inside = inside(level);
-    for cell in 0..level.width * level.height {
+    for (cell, &within) in inside(level).iter().enumerate() {
         let (r, c) = level.row_col(cell);
         let (x, y) = (c * CELL, r * CELL);
         let class = if level.walls[cell] {
             "wall"
-        } else if inside[cell] {
+        } else if within {
             "floor"
         } else {
             continue;

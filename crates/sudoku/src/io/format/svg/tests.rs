@@ -61,20 +61,26 @@ fn a_solution_is_drawn_in_its_own_class_and_marks_fill_the_rest() {
             }
         }
     }
-    let mut opts = SvgOptions::default();
-    opts.solution = Some(&solved);
+    let opts = SvgOptions {
+        solution: Some(&solved),
+        ..SvgOptions::default()
+    };
     let svg = puzzle_svg(&p.grid, &p.rules, None, &opts).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(with_class(&doc, "solution").len(), 51);
     assert_eq!(with_class(&doc, "given").len(), 30);
-    let mut opts = SvgOptions::default();
-    opts.marks = Some(&marks);
+    let opts = SvgOptions {
+        marks: Some(&marks),
+        ..SvgOptions::default()
+    };
     let svg = puzzle_svg(&p.grid, &p.rules, None, &opts).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(with_class(&doc, "mark").len(), 51 * 3);
     let short = &marks[..80];
-    let mut opts = SvgOptions::default();
-    opts.marks = Some(short);
+    let opts = SvgOptions {
+        marks: Some(short),
+        ..SvgOptions::default()
+    };
     assert!(matches!(
         puzzle_svg(&p.grid, &p.rules, None, &opts),
         Err(SvgError::Marks { n: 9, found: 80 })
@@ -175,8 +181,10 @@ fn variants_draw_regions_cages_diagonals_and_windows() {
 #[test]
 fn captions_are_escaped() {
     let p = read(CLASSIC);
-    let mut opts = SvgOptions::default();
-    opts.caption = Some("<b>&\"x\"\u{1}");
+    let opts = SvgOptions {
+        caption: Some("<b>&\"x\"\u{1}"),
+        ..SvgOptions::default()
+    };
     let svg = puzzle_svg(&p.grid, &p.rules, None, &opts).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     assert_eq!(with_class(&doc, "caption")[0].text(), Some("<b>&\"x\""));
