@@ -155,3 +155,17 @@ fn bad_requests_fail_with_a_message() {
         o.stdout
     );
 }
+
+#[test]
+fn the_picture_in_docs_is_what_show_draws() {
+    let o = gridsat(&[
+        "sokoban",
+        "show",
+        "examples/sokoban/two-boxes.txt",
+        "--solve",
+        "--svg",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    let want = std::fs::read_to_string(common::root().join("docs/pictures/two-boxes.svg")).unwrap();
+    assert_eq!(o.stdout, want, "docs/pictures/two-boxes.svg is stale");
+}

@@ -260,3 +260,39 @@ fn generate_writes_printable_pages() {
     assert_eq!(o.code, 2);
     assert!(o.stderr.contains("--format svg"));
 }
+
+#[test]
+fn the_pictures_in_docs_are_what_show_draws() {
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "killer.svg",
+            &["examples/sudoku/variants/killer.txt", "--svg", "--solution"],
+        ),
+        (
+            "shapes.svg",
+            &[
+                "--symbols",
+                "▲●■★",
+                "examples/sudoku/shapes/4x4-shapes.txt",
+                "--svg",
+                "--solution",
+            ],
+        ),
+        (
+            "escargot-marks.svg",
+            &["examples/sudoku/9x9.txt", "--svg", "--candidates"],
+        ),
+    ];
+    for (file, args) in cases {
+        let mut all = vec!["sudoku", "show"];
+        all.extend_from_slice(args);
+        let want =
+            std::fs::read_to_string(common::root().join("docs/pictures").join(file)).unwrap();
+        assert_eq!(
+            svg_of(&all),
+            want,
+            "docs/pictures/{file} is stale: regenerate it with gridsat {}",
+            all.join(" ")
+        );
+    }
+}
