@@ -297,22 +297,30 @@ fn grid_group(
         cage_outline(out, cage);
     }
     borders(out, puzzle.shape(), rules);
-    symbols(out, puzzle, alphabet, opts);
+    symbols(out, puzzle, alphabet, opts, !rules.cages().is_empty());
 }
 
-/// The symbols: givens, solution values, pencil marks in the empty cells.
-fn symbols(out: &mut String, puzzle: &Grid, alphabet: Option<&Alphabet>, opts: &SvgOptions) {
+/// The symbols: givens, solution values, pencil marks in the empty cells; with cages,
+/// values a little smaller and lower, clear of the sums in the corners.
+fn symbols(
+    out: &mut String,
+    puzzle: &Grid,
+    alphabet: Option<&Alphabet>,
+    opts: &SvgOptions,
+    cages: bool,
+) {
     let n = puzzle.n();
+    let (size, dy) = if cages { (0.54, 0.06) } else { (0.62, 0.0) };
     for r in 0..n {
         for c in 0..n {
-            let (x, y) = ((c as f64 + 0.5) * CELL, (r as f64 + 0.5) * CELL);
+            let (x, y) = ((c as f64 + 0.5) * CELL, (r as f64 + 0.5 + dy) * CELL);
             let given = puzzle.get(r, c);
             let solved = opts.solution.map_or(0, |s| s.get(r, c));
             let cell = Spot { r, c, x, y };
             if given > 0 {
-                symbol(out, given, alphabet, "given", &cell, CELL * 0.62);
+                symbol(out, given, alphabet, "given", &cell, CELL * size);
             } else if solved > 0 {
-                symbol(out, solved, alphabet, "solution", &cell, CELL * 0.62);
+                symbol(out, solved, alphabet, "solution", &cell, CELL * size);
             } else if let Some(marks) = opts.marks {
                 pencil(out, &marks[r * n + c], alphabet, puzzle.shape(), &cell);
             }
