@@ -45,7 +45,10 @@ pub use encode::{
     PushFamily, PushOptions, Reach, decode_model, export,
 };
 pub use halt::Halt;
-pub use io::{Format, ParseError, board_text, parse_levels, plan_frames, select_levels};
+pub use io::{
+    Format, ParseError, animated_svg, board_text, level_svg, parse_levels, plan_frames,
+    position_svg, push_frames_svg, select_levels,
+};
 pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
 pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
 pub use report::{report_json, report_text};

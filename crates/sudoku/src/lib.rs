@@ -52,7 +52,10 @@ pub use generate::{
     GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Progress,
     ProgressFn, Symmetry, Target, ThinStats, Tried, random_cages, random_regions, thin,
 };
-pub use io::format::{Layout, PuzzleFormat, Written, variant_json, write_variant_text};
+pub use io::format::{
+    Layout, PuzzleFormat, SheetPuzzle, SvgError, SvgOptions, Written, per_page, puzzle_svg,
+    sheet_document, sheet_pages, variant_json, write_variant_text,
+};
 pub use io::parse::{
     ParseError, ParseErrorKind, ParseOptions, ParseWarning, ParsedPuzzle, Puzzles, looks_like_json,
     looks_like_list, looks_like_variant_text, parse_puzzles, parse_reader, parse_variant_json,

@@ -7,9 +7,11 @@ use clap::Args;
 use gridsat_sat::{BackendSpec, Budget};
 use gridsat_sudoku::{
     Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Progress, ProgressFn,
-    PuzzleFormat, Rules, Shape, Symmetry, Target, Tried, Written, generated_json,
+    PuzzleFormat, Rules, Shape, SheetPuzzle, Symmetry, Target, Tried, Written, generated_json,
+    sheet_document, sheet_pages,
 };
 use gridsat_sudoku::{CertificateError, Claim, certify};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -88,14 +90,21 @@ pub struct GenerateArgs {
     /// Worker threads (output order and content do not depend on it). Default: all cores.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Output layout.
+    /// Output layout; `svg`: printable A4 pages (6 puzzles a page up to 9×9, 2 up to
+    /// 16×16, else 1), as one SVG document with the pages stacked, or with --out one
+    /// file per page.
     #[arg(long, value_enum)]
-    pub format: Option<PuzzleFormat>,
+    pub format: Option<OutputFormat>,
+    /// With --format svg: write page-1.svg, page-2.svg … (solution pages too, with
+    /// --with-solution) into this folder instead of one document on stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// One JSON object per puzzle per line, with its solution and rating.
     #[arg(long)]
     pub json: bool,
     /// Also write each solution (a `solution:` section in the variant format, the next
-    /// line in the line format, a second block in the grid layouts).
+    /// line in the line format, a second block in the grid layouts, solution pages
+    /// after the puzzles in SVG).
     #[arg(long)]
     pub with_solution: bool,
     /// Print a summary (puzzles/s, uniqueness proofs, seed) on stderr.
@@ -156,10 +165,14 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         certify,
         budget: opts.budget.clone(),
         certs: Mutex::new(CertStats::default()),
+        sheet: RefCell::new(Vec::new()),
     };
     let mut totals = produce(&opts, seed, args.count, threads, &writer)?;
     if let Some((_, m)) = &writer.certify {
         m.lock().expect("manifest lock").flush()?;
+    }
+    if format == OutputFormat::Svg && !args.json {
+        writer.write_sheets(args.out.as_deref())?;
     }
     if totals.made < args.count && ctrl_c().is_set() {
         eprintln!("gridsat: interrupted after {} puzzles", totals.made);
@@ -191,19 +204,26 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
 
 /// The output format: the one asked for, or the variant format when regions or cages
 /// must be written (which only it and JSON can).
-fn output_format(args: &GenerateArgs, opts: &GenerateOptions) -> Result<PuzzleFormat, Fail> {
+fn output_format(args: &GenerateArgs, opts: &GenerateOptions) -> Result<OutputFormat, Fail> {
     let needs_variant = opts.rules.regions().is_some()
         || !opts.rules.cages().is_empty()
         || opts.random_regions
         || opts.random_cages;
     let format = match args.format {
         Some(f) => f,
-        None if needs_variant => PuzzleFormat::Variant,
-        None => PuzzleFormat::Line,
+        None if needs_variant => OutputFormat::Text(PuzzleFormat::Variant),
+        None => OutputFormat::Text(PuzzleFormat::Line),
     };
-    if needs_variant && !args.json && format != PuzzleFormat::Variant {
+    if args.out.is_some() && (format != OutputFormat::Svg || args.json) {
+        return Err(Fail::usage("--out DIR writes the pages of --format svg"));
+    }
+    let drawn = matches!(
+        format,
+        OutputFormat::Svg | OutputFormat::Text(PuzzleFormat::Variant)
+    );
+    if needs_variant && !args.json && !drawn {
         return Err(Fail::usage(
-            "jigsaw regions and killer cages are written with --format variant or --json",
+            "jigsaw regions and killer cages are written with --format variant, --format svg or --json",
         ));
     }
     Ok(format)
@@ -498,17 +518,48 @@ fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>), F
     Ok((opts, alphabet))
 }
 
+/// The `--format` values: the library's text formats, and SVG pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// A text format.
+    Text(PuzzleFormat),
+    /// Printable A4 pages as SVG.
+    Svg,
+}
+
+impl clap::ValueEnum for OutputFormat {
+    fn value_variants<'a>() -> &'a [Self] {
+        static ALL: std::sync::OnceLock<Vec<OutputFormat>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            let text = PuzzleFormat::ALL.iter().map(|&f| OutputFormat::Text(f));
+            text.chain([OutputFormat::Svg]).collect()
+        })
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            OutputFormat::Text(f) => f.to_possible_value(),
+            OutputFormat::Svg => Some(
+                clap::builder::PossibleValue::new("svg")
+                    .help("Printable A4 pages (SVG), solution pages with --with-solution"),
+            ),
+        }
+    }
+}
+
 /// How generated puzzles are written.
 struct Writer<'a> {
     seed: u64,
     alphabet: Option<&'a Alphabet>,
-    format: PuzzleFormat,
+    format: OutputFormat,
     json: bool,
     with_solution: bool,
     /// The certificate folder and its manifest (`--certify`).
     certify: Option<(PathBuf, Mutex<Manifest>)>,
     budget: Budget,
     certs: Mutex<CertStats>,
+    /// The puzzles made so far, for SVG pages (written when all are made).
+    sheet: RefCell<Vec<(String, Generated)>>,
 }
 
 impl Writer<'_> {
@@ -520,6 +571,14 @@ impl Writer<'_> {
             return self.certify(g, k);
         }
         let note = format!("{givens} givens, {}", g.rating.level);
+        let format = match self.format {
+            OutputFormat::Text(f) => f,
+            OutputFormat::Svg => {
+                let caption = format!("puzzle {k} · {note}");
+                self.sheet.borrow_mut().push((caption, g.clone()));
+                return self.certify(g, k);
+            }
+        };
         let written = Written {
             index: k,
             note: &note,
@@ -528,7 +587,7 @@ impl Writer<'_> {
             alphabet: self.alphabet,
             solution: self.with_solution.then_some(&g.solution),
         };
-        write!(out, "{}", self.format.write(&written))?;
+        write!(out, "{}", format.write(&written))?;
         self.certify(g, k)
     }
 
@@ -546,6 +605,41 @@ impl Writer<'_> {
         })?;
         manifest.lock().expect("manifest lock").add(&c)?;
         self.certs.lock().expect("stats lock").add(&c);
+        Ok(())
+    }
+
+    /// Writes the SVG pages of the puzzles made: one document on stdout, or one file per
+    /// page into `dir` (`page-1.svg` …).
+    fn write_sheets(&self, dir: Option<&std::path::Path>) -> Result<(), Fail> {
+        let made = self.sheet.borrow();
+        let items: Vec<SheetPuzzle> = made
+            .iter()
+            .map(|(caption, g)| SheetPuzzle {
+                puzzle: &g.puzzle,
+                rules: &g.rules,
+                caption,
+                solution: Some(&g.solution),
+            })
+            .collect();
+        let bad = |e: gridsat_sudoku::SvgError| Fail::failure(e.to_string());
+        let Some(dir) = dir else {
+            let doc = sheet_document(&items, self.alphabet, self.with_solution).map_err(bad)?;
+            std::io::stdout().lock().write_all(doc.as_bytes())?;
+            return Ok(());
+        };
+        let pages = sheet_pages(&items, self.alphabet, self.with_solution).map_err(bad)?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Fail::usage(format!("{}: cannot create: {e}", dir.display())))?;
+        for (i, page) in pages.iter().enumerate() {
+            let path = dir.join(format!("page-{}.svg", i + 1));
+            std::fs::write(&path, page)
+                .map_err(|e| Fail::usage(format!("{}: cannot write: {e}", path.display())))?;
+        }
+        eprintln!(
+            "gridsat: wrote {} pages into {}",
+            pages.len(),
+            dir.display()
+        );
         Ok(())
     }
 }

@@ -11,6 +11,7 @@ mod explain;
 mod generate;
 mod hint;
 mod rate;
+mod show;
 mod solve;
 
 use super::{Exit, Fail};
@@ -39,6 +40,8 @@ pub enum SudokuCmd {
     Explain(explain::ExplainArgs),
     /// Rate each puzzle: easy (singles), medium (probing), hard or extreme (search effort).
     Rate(rate::RateArgs),
+    /// Show one puzzle as text or as an SVG picture, with its verified solution or pencil marks.
+    Show(show::ShowArgs),
 }
 
 /// Runs a Sudoku subcommand.
@@ -54,5 +57,6 @@ pub fn run(cmd: SudokuCmd) -> Result<Exit, Fail> {
         SudokuCmd::Hint(a) => hint::run(a),
         SudokuCmd::Candidates(a) => candidates::run(a),
         SudokuCmd::Explain(a) => explain::run(a),
+        SudokuCmd::Show(a) => show::run(a),
     }
 }

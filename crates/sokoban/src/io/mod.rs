@@ -1,13 +1,15 @@
 //! The second stage: level files in (XSB collections, the course format) and pictures
-//! out (XSB text of a level or of every frame of a plan).
+//! out (XSB text of a level or of every frame of a plan, SVG pictures and animations).
 
 mod course;
 mod error;
 mod render;
+mod svg;
 mod xsb;
 
 pub use error::ParseError;
 pub use render::{board_text, plan_frames};
+pub use svg::{animated_svg, level_svg, position_svg, push_frames_svg};
 
 use crate::model::Level;
 

@@ -1,9 +1,13 @@
 //! Writers: grids in a layout, puzzles in the formats `generate` writes, and the variant
 //! forms (text sections, JSON) that the readers accept back.
 
+mod svg;
 mod variant_json;
 mod variant_text;
 
+pub use svg::{
+    SheetPuzzle, SvgError, SvgOptions, per_page, puzzle_svg, sheet_document, sheet_pages,
+};
 pub use variant_json::variant_json;
 pub use variant_text::write_variant_text;
 
