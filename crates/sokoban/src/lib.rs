@@ -48,5 +48,6 @@ pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
 pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
 pub use search::Progress;
 pub use solve::{
-    CadicalConfig, Optimize, Report, SolveError, SolveOptions, SolveStats, Verdict, solve_level,
+    CadicalConfig, Optimize, Report, Search, SolveError, SolveOptions, SolveStats, Verdict,
+    solve_level,
 };

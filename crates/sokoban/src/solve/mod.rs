@@ -6,9 +6,10 @@ mod error;
 mod level;
 mod one;
 mod options;
+mod push;
 mod report;
 
 pub use error::SolveError;
 pub use level::solve_level;
-pub use options::{CadicalConfig, Optimize, SolveOptions};
+pub use options::{CadicalConfig, Optimize, Search, SolveOptions};
 pub use report::{Report, SolveStats, Verdict};

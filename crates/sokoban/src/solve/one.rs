@@ -3,6 +3,7 @@
 
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
+use super::push::PushStep;
 use super::report::{Report, SolveStats, Verdict};
 use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
@@ -16,7 +17,7 @@ use gridsat_sat::{Backend, BackendSpec, Budget, SolverError, StopReason};
 use std::time::Instant;
 
 /// The smaller of two optional caps.
-fn min_cap(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+pub(super) fn min_cap(a: Option<usize>, b: Option<usize>) -> Option<usize> {
     match (a, b) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -70,11 +71,11 @@ fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepare
 }
 
 /// The state of one solve.
-struct Solve<'a> {
-    level: &'a Level,
-    opts: &'a SolveOptions,
-    budget: &'a Budget,
-    began: Instant,
+pub(super) struct Solve<'a> {
+    pub(super) level: &'a Level,
+    pub(super) opts: &'a SolveOptions,
+    pub(super) budget: &'a Budget,
+    pub(super) began: Instant,
     /// The push optimum from the exhaustive search, when it ran.
     known_pushes: Option<usize>,
     /// The bound on the level's states, and the horizon beyond which no shortest plan
@@ -114,11 +115,19 @@ pub(super) fn solve_one(
     if let Some(report) = s.exhaust(board) {
         return Ok(report);
     }
+    let astar = match s.push_search(board)? {
+        Some(PushStep::Done(report)) => return Ok(*report),
+        Some(PushStep::Bound(b)) => Some(b),
+        None => None,
+    };
     let mut solver = build_backend(opts)?;
     let mut p = match prepare(&analysis, opts, budget) {
         Ok(p) => p,
         Err(why) => return Ok(s.unsolvable(why)),
     };
+    if let Some(b) = &astar {
+        p.start = p.start.max(b.lower_bound);
+    }
     if let Some(halt) = p.enc.halted() {
         return Ok(s.halted_before_search(halt));
     }
@@ -140,8 +149,34 @@ pub(super) fn solve_one(
     };
     let mut stats = SearchStats::default();
     let outcome = search(p.enc.as_mut(), solver.as_mut(), limits, budget, &mut stats)?;
-    let stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
-    s.report(outcome, stats, p.max)
+    let mut stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
+    if let Some(b) = &astar {
+        b.add_to(&mut stats);
+    }
+    let mut report = s.report(outcome, stats, p.max)?;
+    if report.search.is_none() {
+        report.search = Some("horizon");
+        report.proof = horizon_proof(&report);
+    }
+    Ok(report)
+}
+
+/// The words of a horizon search's proof: which horizon was unsatisfiable.
+pub(super) fn horizon_proof(r: &Report) -> Option<String> {
+    r.optimal?;
+    let unit = r.optimize.unit();
+    let Some(p) = r.proven_below else {
+        return Some(format!(
+            "the plan's {unit}s equal the admissible lower bound"
+        ));
+    };
+    Some(match r.stats.push_parity {
+        Some(q) if unit == "push" && p > 0 && p % 2 != q => format!(
+            "the push encoding at horizon {} is unsatisfiable, and {p} pushes has the wrong parity",
+            p - 1
+        ),
+        _ => format!("the {unit} encoding at horizon {p} is unsatisfiable"),
+    })
 }
 
 impl Solve<'_> {
@@ -159,7 +194,7 @@ impl Solve<'_> {
         r
     }
 
-    fn unsolvable(&self, why: Unsolvable) -> Report {
+    pub(super) fn unsolvable(&self, why: Unsolvable) -> Report {
         let mut r = Report::unsolvable(why, self.opts.optimize);
         r.stats.seconds = self.began.elapsed().as_secs_f64();
         r
@@ -211,7 +246,7 @@ impl Solve<'_> {
     }
 
     /// The report of the search's outcome (`max`: the caps of the options).
-    fn report(
+    pub(super) fn report(
         &self,
         outcome: SearchOutcome,
         stats: SolveStats,
@@ -324,7 +359,7 @@ impl Solve<'_> {
     }
 
     /// No plan of at most `horizon` (in the unit of the encoding).
-    fn no_plan(&self, report: &mut Report, horizon: usize) {
+    pub(super) fn no_plan(&self, report: &mut Report, horizon: usize) {
         report.verdict = Verdict::NoPlan;
         report.horizon = Some(horizon);
         report.proven_below = Some(horizon);
@@ -374,12 +409,13 @@ fn solve_stats(
         solve_seconds: stats.solve_time.as_secs_f64(),
         lower_bound,
         push_parity: parity,
+        ..SolveStats::default()
     }
 }
 
 /// What stopped the work, in words: "time limit reached", "interrupted", "memory limit
 /// reached (…what would not fit…)".
-fn stop_words(halt: &Halt) -> String {
+pub(super) fn stop_words(halt: &Halt) -> String {
     match halt {
         Halt::Memory(m) => format!("memory limit reached ({m})"),
         h => match h.reason() {
@@ -390,7 +426,12 @@ fn stop_words(halt: &Halt) -> String {
 }
 
 /// Stopped by `halt` at `horizon`, with what was proven.
-fn unknown(report: &mut Report, horizon: usize, proven_below: Option<usize>, halt: &Halt) {
+pub(super) fn unknown(
+    report: &mut Report,
+    horizon: usize,
+    proven_below: Option<usize>,
+    halt: &Halt,
+) {
     report.horizon = Some(horizon);
     report.proven_below = proven_below;
     report.stopped = Some(halt.reason());
