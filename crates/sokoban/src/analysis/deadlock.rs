@@ -268,12 +268,12 @@ mod tests {
 
     #[test]
     fn two_boxes_against_a_wall_are_frozen_off_goal() {
-        let b = board("######\n#$$  #\n#  ..#\n#@   #\n######\n");
+        let b = board("#######\n# $$. #\n#  .  #\n#@    #\n#######\n");
         let dl = Deadlocks::new(&b, true, &Budget::unlimited());
         let occ = b.occupancy(&b.boxes);
         let mut s = FreezeScratch::default();
         assert!(frozen_off_goal(&b, &dl.dead, &occ, b.boxes[0], &mut s));
-        let free = board("######\n# $$ #\n#  ..#\n#@   #\n######\n");
+        let free = board("#######\n# $ $.#\n#  .  #\n#@    #\n#######\n");
         let dl = Deadlocks::new(&free, true, &Budget::unlimited());
         let occ = free.occupancy(&free.boxes);
         assert!(!frozen_off_goal(
