@@ -72,9 +72,13 @@ pub struct SolveArgs {
     /// remains, reported with its proven lower bound; exit 0 for any verified plan.
     #[arg(long)]
     pub any: bool,
-    /// Switch off a deadlock test of the A* (repeatable): freeze, pairs.
-    #[arg(long = "astar-no", value_name = "TEST", value_parser = ["freeze", "pairs"])]
+    /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals.
+    #[arg(long = "astar-no", value_name = "TEST", value_parser = ["freeze", "pairs", "corrals"])]
     pub astar_no: Vec<String>,
+    /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
+    /// packing order fills after an empty one (0: off).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub packing: u32,
     /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:
     /// a quarter of --max-memory, at most 3 GiB).
     #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
@@ -111,7 +115,9 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.any = a.any;
     opts.astar_freeze = !a.astar_no.iter().any(|t| t == "freeze");
     opts.astar_pairs = !a.astar_no.iter().any(|t| t == "pairs");
+    opts.astar_corrals = !a.astar_no.iter().any(|t| t == "corrals");
     opts.astar_memory = a.astar_memory;
+    opts.packing = a.packing;
     opts
 }
 

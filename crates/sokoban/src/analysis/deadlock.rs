@@ -133,19 +133,27 @@ pub fn frozen_off_goal(
 /// alone on the board), with buffers reused between calls: an admissible and
 /// consistent bound on the pushes left (one push moves one box one cell, which changes
 /// its distance to any goal by at most one).
+///
+/// [`Matcher::bound`] solves a position from scratch and keeps its solution as the
+/// base; [`Matcher::bound_moved`] solves the base with one box moved by re-assigning
+/// that box alone (one augmenting search, O(k·m) instead of O(k²·m)).
 #[derive(Clone, Debug)]
 pub struct Matcher {
     /// Push distance `[goal * n + cell]`, [`INF`] where none.
     dist: Vec<u32>,
     n: usize,
     m: usize,
+    k: usize,
     u: Vec<i64>,
     v: Vec<i64>,
     p: Vec<usize>,
     way: Vec<usize>,
     minv: Vec<i64>,
     used: Vec<bool>,
+    /// Costs `[row * m + goal]` of the base position's boxes.
     cost: Vec<i64>,
+    base: (Vec<i64>, Vec<i64>, Vec<usize>),
+    row: Vec<i64>,
 }
 
 const BIG: i64 = 1 << 40;
@@ -164,6 +172,7 @@ impl Matcher {
             dist,
             n,
             m,
+            k: 0,
             u: Vec::new(),
             v: vec![0; m + 1],
             p: vec![0; m + 1],
@@ -171,88 +180,152 @@ impl Matcher {
             minv: vec![0; m + 1],
             used: vec![false; m + 1],
             cost: Vec::new(),
+            base: (Vec::new(), Vec::new(), Vec::new()),
+            row: Vec::new(),
         }
     }
 
+    /// Writes the costs of a box on `cell` into `out`; false when it reaches no goal.
+    fn costs(&self, cell: u16, out: &mut [i64]) -> bool {
+        let mut any = false;
+        for (g, o) in out.iter_mut().enumerate() {
+            let d = self.dist[g * self.n + cell as usize];
+            any |= d != INF;
+            *o = if d == INF { BIG } else { d as i64 };
+        }
+        any
+    }
+
     /// The least total push distance of the boxes on `boxes` to distinct goals, or
-    /// `None` when no assignment reaches a goal for every box (a deadlock).
+    /// `None` when no assignment reaches a goal for every box (a deadlock). The
+    /// solution becomes the base of [`Matcher::bound_moved`].
     pub fn bound(&mut self, boxes: &[u16]) -> Option<u32> {
         let (k, m) = (boxes.len(), self.m);
-        if k == 0 {
-            return Some(0);
-        }
+        self.k = k;
         if m < k {
             return None;
         }
         self.cost.clear();
-        for &b in boxes {
-            let mut any = false;
-            for g in 0..m {
-                let d = self.dist[g * self.n + b as usize];
-                any |= d != INF;
-                self.cost.push(if d == INF { BIG } else { d as i64 });
-            }
-            if !any {
-                return None;
-            }
+        self.cost.resize(k * m, 0);
+        let mut cost = std::mem::take(&mut self.cost);
+        let all = boxes
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| self.costs(b, &mut cost[i * m..(i + 1) * m]));
+        self.cost = cost;
+        if !all {
+            return None;
         }
-        let total = self.hungarian(k);
+        let total = self.solve();
+        self.base = (self.u.clone(), self.v.clone(), self.p.clone());
         (total < BIG).then_some(total as u32)
     }
 
-    /// The O(k²m) Hungarian method with potentials over `self.cost` (k rows).
-    fn hungarian(&mut self, k: usize) -> i64 {
-        let m = self.m;
+    /// The Hungarian method from scratch over the `self.k` rows of `self.cost`.
+    fn solve(&mut self) -> i64 {
         self.u.clear();
-        self.u.resize(k + 1, 0);
+        self.u.resize(self.k + 1, 0);
         self.v.fill(0);
         self.p.fill(0);
-        for i in 1..=k {
-            self.p[0] = i;
-            let mut j0 = 0;
-            self.minv.fill(i64::MAX);
-            self.used.fill(false);
-            loop {
-                self.used[j0] = true;
-                let i0 = self.p[j0];
-                let (mut delta, mut j1) = (i64::MAX, 0);
-                let row = &self.cost[(i0 - 1) * m..i0 * m];
-                for j in 1..=m {
-                    if !self.used[j] {
-                        let cur = row[j - 1] - self.u[i0] - self.v[j];
-                        if cur < self.minv[j] {
-                            self.minv[j] = cur;
-                            self.way[j] = j0;
-                        }
-                        if self.minv[j] < delta {
-                            delta = self.minv[j];
-                            j1 = j;
-                        }
-                    }
-                }
-                for j in 0..=m {
-                    if self.used[j] {
-                        self.u[self.p[j]] += delta;
-                        self.v[j] -= delta;
-                    } else {
-                        self.minv[j] -= delta;
-                    }
-                }
-                j0 = j1;
-                if self.p[j0] == 0 {
-                    break;
-                }
-            }
-            while j0 != 0 {
-                let j1 = self.way[j0];
-                self.p[j0] = self.p[j1];
-                j0 = j1;
-            }
+        for i in 1..=self.k {
+            self.augment(i);
         }
+        self.total()
+    }
+
+    /// The bound of the base position with the box of row `row` (its index in the
+    /// slice given to [`Matcher::bound`]) moved to `cell`; the base is kept.
+    pub fn bound_moved(&mut self, row: usize, cell: u16) -> Option<u32> {
+        let m = self.m;
+        if self.k < m {
+            // A free goal column may carry a negative potential: the one augmenting
+            // path would not be a shortest one, so solve afresh (the base is kept).
+            let mut new = vec![0; m];
+            if !self.costs(cell, &mut new) {
+                return None;
+            }
+            let slot = &mut self.cost[row * m..(row + 1) * m];
+            slot.swap_with_slice(&mut new);
+            let total = self.solve();
+            self.cost[row * m..(row + 1) * m].swap_with_slice(&mut new);
+            return (total < BIG).then_some(total as u32);
+        }
+        let mut new = std::mem::take(&mut self.row);
+        new.resize(m, 0);
+        let reaches = self.costs(cell, &mut new);
+        let result = reaches.then(|| {
+            self.u.copy_from_slice(&self.base.0);
+            self.v.copy_from_slice(&self.base.1);
+            self.p.copy_from_slice(&self.base.2);
+            let slot = &mut self.cost[row * m..(row + 1) * m];
+            slot.swap_with_slice(&mut new);
+            // Re-assign the row alone: potentials stay feasible (v ≤ 0 ≤ costs).
+            self.u[row + 1] = 0;
+            if let Some(j) = (1..=m).find(|&j| self.p[j] == row + 1) {
+                self.p[j] = 0;
+            }
+            self.augment(row + 1);
+            let total = self.total();
+            let slot = &mut self.cost[row * m..(row + 1) * m];
+            slot.swap_with_slice(&mut new);
+            total
+        });
+        self.row = new;
+        result.filter(|&t| t < BIG).map(|t| t as u32)
+    }
+
+    fn total(&self) -> i64 {
+        let m = self.m;
         (1..=m)
             .filter(|&j| self.p[j] != 0)
             .map(|j| self.cost[(self.p[j] - 1) * m + j - 1])
             .sum()
+    }
+
+    /// One row of the Hungarian method with potentials: row `i` (from 1) joins the
+    /// assignment along a shortest augmenting path.
+    fn augment(&mut self, i: usize) {
+        let m = self.m;
+        self.p[0] = i;
+        let mut j0 = 0;
+        self.minv.fill(i64::MAX);
+        self.used.fill(false);
+        loop {
+            self.used[j0] = true;
+            let i0 = self.p[j0];
+            let (mut delta, mut j1) = (i64::MAX, 0);
+            let row = &self.cost[(i0 - 1) * m..i0 * m];
+            for j in 1..=m {
+                if !self.used[j] {
+                    let cur = row[j - 1] - self.u[i0] - self.v[j];
+                    if cur < self.minv[j] {
+                        self.minv[j] = cur;
+                        self.way[j] = j0;
+                    }
+                    if self.minv[j] < delta {
+                        delta = self.minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=m {
+                if self.used[j] {
+                    self.u[self.p[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    self.minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.p[j0] == 0 {
+                break;
+            }
+        }
+        while j0 != 0 {
+            let j1 = self.way[j0];
+            self.p[j0] = self.p[j1];
+            j0 = j1;
+        }
     }
 }
 
@@ -297,5 +370,35 @@ mod tests {
             .collect();
         let want = min_cost_assignment(&rows, &Budget::unlimited()).unwrap();
         assert_eq!(m.bound(&boxes), want);
+    }
+
+    #[test]
+    fn moving_one_box_matches_solving_from_scratch() {
+        // More goals than boxes (solved afresh), then as many (one augmenting path).
+        moved_matches_fresh("########\n#. . . #\n# $$ $ #\n#  @ $.#\n#   .  #\n########\n");
+        moved_matches_fresh("########\n#. . . #\n# $$ $ #\n#  @ $.#\n#  $.  #\n########\n");
+        moved_matches_fresh("#########\n#.  $  .#\n# $ # $ #\n#.  @ $.#\n#########\n");
+    }
+
+    fn moved_matches_fresh(text: &str) {
+        let b = board(text);
+        let mut m = Matcher::new(&b);
+        let boxes: Vec<u16> = b.boxes.iter().map(|&x| x as u16).collect();
+        let mut fresh = m.clone();
+        m.bound(&boxes);
+        for row in 0..boxes.len() {
+            for cell in 0..b.len() as u16 {
+                if boxes.contains(&cell) {
+                    continue;
+                }
+                let mut moved = boxes.clone();
+                moved[row] = cell;
+                assert_eq!(
+                    m.bound_moved(row, cell),
+                    fresh.bound(&moved),
+                    "row {row} cell {cell}"
+                );
+            }
+        }
     }
 }

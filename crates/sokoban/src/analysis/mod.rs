@@ -7,6 +7,7 @@ mod bound;
 mod deadlock;
 mod distances;
 mod freeze;
+mod packing;
 mod pairs;
 mod parity;
 mod states;
@@ -18,6 +19,7 @@ pub use bound::move_lower_bound;
 pub use deadlock::{Deadlocks, FreezeScratch, Matcher, frozen_off_goal};
 pub use distances::{INF, dist_to_goal, dist_to_goals, push_dist_from, walk_distances};
 pub use freeze::freeze_patterns;
+pub use packing::packing_order;
 pub use pairs::PairLists;
 #[cfg(test)]
 pub use pairs::pair_table;

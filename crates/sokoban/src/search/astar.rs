@@ -6,15 +6,17 @@
 //! admissible and consistent, so the first solved state taken from the queue is
 //! push-optimal and every state of smaller `f = g + h` was expanded before it: that
 //! exhaustion is the proof. States are pruned only when they have no plan at all (dead
-//! squares, freeze deadlocks, dead pairs, no matching), which keeps it a proof.
+//! squares, freeze deadlocks, dead pairs, no matching, a PI-corral no push enters), and
+//! a state with a PI-corral only pushes into it, which keeps a shortest plan from every
+//! state ([`super::corral`]): both keep the exhaustion a proof.
 
+use super::corral::{Corrals, Pick};
+use super::queue::Buckets;
 use super::table::{Meta, Table};
-use crate::analysis::{Deadlocks, FreezeScratch, Matcher, Push, frozen_off_goal};
+use crate::analysis::{Deadlocks, FreezeScratch, Matcher, Push, frozen_off_goal, packing_order};
 use crate::halt::Halt;
 use crate::model::{Board, Dir};
 use gridsat_sat::{Budget, MemoryExceeded};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// How the queue orders states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,8 +40,14 @@ pub struct AstarOptions {
     pub freeze: bool,
     /// Prune dead pairs (the two-box table).
     pub pairs: bool,
+    /// Restrict the pushes of a state to the pushes into one of its PI-corrals, and
+    /// prune states with a PI-corral no push enters (`corral.rs`).
+    pub corrals: bool,
     /// The most bytes the table and the queue may take.
     pub memory: u64,
+    /// Orders that are not optimal add this many pushes to the bound for each box on a
+    /// goal that the packing order fills after an empty one (0: none).
+    pub packing: u32,
 }
 
 /// What one pass found.
@@ -68,6 +76,8 @@ pub struct AstarStats {
     pub generated: u64,
     /// Children pruned as deadlocks (freeze, pair, no matching).
     pub deadlocks: u64,
+    /// Expansions restricted to a PI-corral's pushes.
+    pub corral_cuts: u64,
     /// States in the table at the end.
     pub stored: usize,
     /// The bound of the start.
@@ -78,6 +88,10 @@ pub struct AstarStats {
 pub struct PushTables {
     dl: Deadlocks,
     matcher: Matcher,
+    /// The goals and their ranks in a packing order (guidance for the orders that are
+    /// not optimal: never in a bound).
+    goals: Vec<u32>,
+    rank: Vec<u32>,
 }
 
 impl PushTables {
@@ -86,6 +100,8 @@ impl PushTables {
         PushTables {
             dl: Deadlocks::new(board, pairs, budget),
             matcher: Matcher::new(board),
+            goals: board.goals(),
+            rank: packing_order(board),
         }
     }
 
@@ -112,10 +128,11 @@ pub fn astar(
         opts,
         tables,
         table: Table::new(k + 1),
-        open: BinaryHeap::new(),
+        open: Buckets::default(),
         occ: vec![false; board.len()],
         region: vec![0; board.len()],
         mark: vec![0; board.len()],
+        corral: Corrals::new(board.len()),
         stamp: 0,
         stack: Vec::new(),
         freeze: FreezeScratch::default(),
@@ -135,12 +152,13 @@ struct Run<'a> {
     opts: &'a AstarOptions,
     tables: &'a mut PushTables,
     table: Table,
-    /// (priority and cost, state), smallest first.
-    open: BinaryHeap<Reverse<(u64, u32)>>,
+    /// States by priority, then cost.
+    open: Buckets,
     occ: Vec<bool>,
     /// Stamps of the parent's region and of the child's flood fill.
     region: Vec<u32>,
     mark: Vec<u32>,
+    corral: Corrals,
     stamp: u32,
     stack: Vec<u32>,
     freeze: FreezeScratch,
@@ -152,21 +170,14 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// The queue key: the order's priority, then the cost (deeper first for A*).
-    fn key(&self, g: u16, h: u32) -> u64 {
-        let g64 = g as u64;
+    /// The queue's priority of a state of cost `g` and bound `h` (ties go to the
+    /// deeper state).
+    fn priority(&self, g: u16, h: u32) -> usize {
+        let (g, h) = (g as usize, h as usize);
         match self.opts.order {
-            Order::Optimal => ((g64 + h as u64) << 16) | (0xFFFF - g64),
-            Order::Weighted(w) => ((4 * g64 + w as u64 * h as u64) << 16) | (0xFFFF - g64),
-            Order::Greedy => ((h as u64) << 16) | g64,
-        }
-    }
-
-    /// The cost recorded in a queue key.
-    fn cost_of(&self, key: u64) -> u16 {
-        match self.opts.order {
-            Order::Greedy => (key & 0xFFFF) as u16,
-            _ => 0xFFFF - (key & 0xFFFF) as u16,
+            Order::Optimal => g + h,
+            Order::Weighted(w) => 4 * g + w as usize * h,
+            Order::Greedy => h,
         }
     }
 
@@ -194,28 +205,31 @@ impl Run<'_> {
             from: 0,
             dir: 4,
             closed: false,
+            h: h0.min(u16::MAX as u32) as u16,
         };
         let (id, _) = self.table.insert(&start, meta);
-        self.open.push(Reverse((self.key(0, h0), id)));
+        self.open.push(self.priority(0, h0), 0, id);
         self.run_queue(budget)
     }
 
     fn run_queue(&mut self, budget: &Budget) -> AstarOutcome {
         let mut pops = 0u32;
-        while let Some(&Reverse((key, id))) = self.open.peek() {
+        while let Some(top) = self.open.min_priority() {
             pops = pops.wrapping_add(1);
             if pops % 256 == 0
                 && let Err(halt) = self.check(budget)
             {
                 let lower_bound = match self.opts.order {
-                    Order::Optimal => (key >> 16) as u32,
+                    Order::Optimal => top as u32,
                     _ => self.stats.start_bound,
                 };
                 return AstarOutcome::Stopped { lower_bound, halt };
             }
-            self.open.pop();
+            let Some((_, g, id)) = self.open.pop() else {
+                break;
+            };
             let m = *self.table.meta(id);
-            if m.closed || m.g < self.cost_of(key) {
+            if m.closed || (m.g as usize) < g {
                 continue; // expanded, or reached more cheaply since queued
             }
             if self.solved(id) {
@@ -235,7 +249,7 @@ impl Run<'_> {
     fn check(&self, budget: &Budget) -> Result<(), Halt> {
         budget.check()?;
         let bytes =
-            self.table.len() as u64 * self.table.bytes_per_state() + 16 * self.open.len() as u64;
+            self.table.len() as u64 * self.table.bytes_per_state() + 4 * self.open.len() as u64;
         if bytes > self.opts.memory {
             return Err(Halt::Memory(MemoryExceeded {
                 what: format!("the push search's table of {} states", self.table.len()),
@@ -307,6 +321,24 @@ impl Run<'_> {
             self.occ[self.cur[i] as usize] = true;
         }
         let here = self.flood_region(self.cur[k]);
+        // The base of the children's bounds (the state's own is feasible: it was queued).
+        let _ = self.tables.matcher.bound(&self.cur[..k]);
+        let only = if self.opts.corrals {
+            match self.corral.pick(self.board, &self.occ, &self.region, here) {
+                Pick::All => None,
+                Pick::Dead => {
+                    self.stats.deadlocks += 1;
+                    self.clear_occ();
+                    return;
+                }
+                Pick::Into(label) => {
+                    self.stats.corral_cuts += 1;
+                    Some(label)
+                }
+            }
+        } else {
+            None
+        };
         for i in 0..k {
             let b = self.cur[i] as usize;
             for d in Dir::ALL {
@@ -318,6 +350,7 @@ impl Run<'_> {
                 if self.region[behind as usize] != here
                     || self.occ[ahead]
                     || self.tables.dl.dead[ahead]
+                    || only.is_some_and(|l| !self.corral.is_in(ahead, l))
                 {
                     continue;
                 }
@@ -332,7 +365,11 @@ impl Run<'_> {
                 }
             }
         }
-        for i in 0..k {
+        self.clear_occ();
+    }
+
+    fn clear_occ(&mut self) {
+        for i in 0..self.k {
             self.occ[self.cur[i] as usize] = false;
         }
     }
@@ -365,14 +402,7 @@ impl Run<'_> {
         self.next.extend_from_slice(&self.cur[..self.k]);
         self.next[i] = ahead;
         self.next.sort_unstable();
-        let Some(h) = self.tables.matcher.bound(&self.next) else {
-            self.stats.deadlocks += 1;
-            return;
-        };
         let g1 = g + 1;
-        if self.opts.below.is_some_and(|b| g1 as u32 + h >= b) {
-            return;
-        }
         let norm = self.flood_min(from);
         self.next.push(norm);
         let meta = Meta {
@@ -381,19 +411,58 @@ impl Run<'_> {
             from,
             dir: d.index() as u8,
             closed: false,
+            h: 0,
         };
         let (id, new) = self.table.insert(&self.next, meta);
-        if !new {
+        let h = if new {
+            // Bounds only for new states: a state met again keeps its own.
+            let Some(h) = self.tables.matcher.bound_moved(i, ahead) else {
+                self.table.meta_mut(id).closed = true;
+                self.stats.deadlocks += 1;
+                return;
+            };
+            self.table.meta_mut(id).h = h.min(u16::MAX as u32) as u16;
+            h
+        } else {
             let old = self.table.meta_mut(id);
             if old.closed || old.g <= g1 {
                 return;
             }
-            *old = meta;
+            let h = old.h as u32;
+            *old = Meta { h: old.h, ..meta };
+            h
+        };
+        if self.opts.below.is_some_and(|b| g1 as u32 + h >= b) {
+            return;
         }
         if h == 0 && self.opts.order != Order::Optimal {
             self.found = Some(id);
             return;
         }
-        self.open.push(Reverse((self.key(g1, h), id)));
+        let guide = match self.opts.order {
+            Order::Optimal => h,
+            _ => h + self.opts.packing * self.out_of_order(),
+        };
+        self.open.push(self.priority(g1, guide), g1 as usize, id);
+    }
+
+    /// Boxes (of `self.occ`) on goals ranked after the first empty goal of the packing
+    /// order.
+    fn out_of_order(&self) -> u32 {
+        if self.opts.packing == 0 {
+            return 0;
+        }
+        let t = &self.tables;
+        let first_empty = t
+            .goals
+            .iter()
+            .filter(|&&g| !self.occ[g as usize])
+            .map(|&g| t.rank[g as usize])
+            .min()
+            .unwrap_or(u32::MAX);
+        t.goals
+            .iter()
+            .filter(|&&g| self.occ[g as usize] && t.rank[g as usize] > first_empty)
+            .count() as u32
     }
 }

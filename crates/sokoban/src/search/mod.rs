@@ -6,8 +6,10 @@
 
 mod any;
 mod astar;
+mod corral;
 mod exhaust;
 mod horizon;
+mod queue;
 mod schedule;
 mod seed;
 mod table;

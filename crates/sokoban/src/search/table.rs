@@ -14,8 +14,10 @@ pub struct Meta {
     pub from: u16,
     /// The direction of that push (`Dir::index`), 4 for the start.
     pub dir: u8,
-    /// Expanded already.
+    /// Expanded already (or a deadlock, never to be expanded).
     pub closed: bool,
+    /// The bound of the pushes left.
+    pub h: u16,
 }
 
 /// Every state met, each once.
@@ -123,6 +125,7 @@ mod tests {
             from: 0,
             dir: 4,
             closed: false,
+            h: 0,
         };
         let mut t = Table::new(3);
         for i in 0..10_000u16 {

@@ -96,6 +96,12 @@ pub struct SolveOptions {
     pub astar_freeze: bool,
     /// The A* prunes dead pairs (the two-box table).
     pub astar_pairs: bool,
+    /// The A* restricts a position's pushes to one PI-corral's (which keeps a shortest
+    /// plan from every position) and prunes PI-corrals no push enters.
+    pub astar_corrals: bool,
+    /// The satisficing search's packing-order guidance: pushes added to its bound per
+    /// box on a goal that a packing order fills after an empty one (0: off).
+    pub packing: u32,
     /// The most bytes the A*'s table and queue take (`None`: a quarter of the memory
     /// budget, at most [`ASTAR_MEMORY`]).
     pub astar_memory: Option<u64>,
@@ -128,6 +134,8 @@ impl Default for SolveOptions {
             any: false,
             astar_freeze: true,
             astar_pairs: true,
+            astar_corrals: true,
+            packing: 8,
             astar_memory: None,
             astar_share: 0.8,
         }

@@ -54,6 +54,9 @@ fn pruned(o: &AstarOptions, tables: &PushTables) -> String {
         s.push_str(", dead pairs");
     }
     s.push_str(" and boxes without a matching");
+    if o.corrals {
+        s.push_str("; pushes restricted to PI-corrals, which keeps a shortest plan");
+    }
     s
 }
 
@@ -86,6 +89,8 @@ impl Solve<'_> {
             below: cap.map(|c| c as u32 + 1),
             freeze: o.astar_freeze,
             pairs: o.astar_pairs,
+            corrals: o.astar_corrals,
+            packing: o.packing,
             memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
         };
         if o.any {
