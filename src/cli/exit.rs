@@ -56,6 +56,14 @@ impl From<gridsat_sat::Conclusion> for Exit {
     }
 }
 
+/// What the memory budget refused, with the flag that raises it.
+pub fn memory_message(m: &gridsat_sat::MemoryExceeded) -> String {
+    format!("{m} ({MEMORY_HINT})")
+}
+
+/// How to raise the memory budget, for messages that say it was reached.
+pub const MEMORY_HINT: &str = "--max-memory SIZE raises it";
+
 impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e as u8)
@@ -80,8 +88,8 @@ impl Fail {
         }
     }
 
-    /// The user's answer (a grid, a model, a plan) is wrong: exit 1 with the reason.
-    pub fn wrong_answer(message: impl Into<String>) -> Fail {
+    /// A negative answer (exit 1): no solution, or the user's grid, model or plan is wrong.
+    pub fn negative(message: impl Into<String>) -> Fail {
         Fail {
             code: Exit::NoSolution,
             message: message.into(),
@@ -99,7 +107,7 @@ impl Fail {
     /// A refusal to build something larger than the memory budget (exit 2), with the
     /// flag that raises it.
     pub fn memory(e: &gridsat_sat::MemoryExceeded) -> Fail {
-        Fail::usage(format!("{e} (raise it with --max-memory)"))
+        Fail::usage(memory_message(e))
     }
 
     /// A solver failure or a failed verification.

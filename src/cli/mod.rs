@@ -6,7 +6,7 @@ mod input;
 mod sokoban;
 mod sudoku;
 
-pub use exit::{Exit, Fail};
+pub use exit::{Exit, Fail, MEMORY_HINT, memory_message};
 
 use clap::{Parser, Subcommand};
 use gridsat_sat::{Budget, Interrupt};

@@ -38,20 +38,22 @@ mod solve;
 pub use check::check_solution;
 pub use deduce::{
     Deduction, Logic, Order, PROBE_MAX_SIDE, PROBE_WIDTH, Presolve, ProbeEnd, SUBSETS_MIN_SIDE,
-    SearchStats, deduce, search,
+    SearchStats, basic_to_fixpoint, deduce, deduce_basic, search,
 };
 pub use encode::{
     CageEncoding, CellVars, EncodeError, EncodeOptions, Encoded, Encoding, GivenMode,
-    MAX_FULL_CLAUSES, encode, encode_candidates, encode_rules,
+    MAX_FULL_CLAUSES, admit, encode, encode_candidates, encode_candidates_within, encode_rules,
+    encode_rules_within, estimated_bytes, full_bytes, reduced_bytes,
 };
 pub use generate::{
-    GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Symmetry, Target,
-    ThinStats, random_cages, random_regions, thin,
+    GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Progress,
+    ProgressFn, Symmetry, Target, ThinStats, Tried, random_cages, random_regions, thin,
 };
 pub use io::format::{Layout, PuzzleFormat, Written, variant_json, write_variant_text};
 pub use io::parse::{
-    ParseError, ParseErrorKind, ParseOptions, ParsedPuzzle, Puzzles, looks_like_json,
-    looks_like_variant_text, parse_puzzles, parse_reader, parse_variant_json, parse_variant_text,
+    ParseError, ParseErrorKind, ParseOptions, ParseWarning, ParsedPuzzle, Puzzles, looks_like_json,
+    looks_like_list, looks_like_variant_text, parse_puzzles, parse_reader, parse_variant_json,
+    parse_variant_text,
 };
 pub use model::candidates::Candidates;
 pub use model::family::ClauseFamily;
@@ -64,11 +66,13 @@ pub use model::rules::{
     parse_cell, sum_range,
 };
 pub use model::shape::{MAX_SIDE, Shape, ShapeError};
-pub use model::symbols::{Alphabet, AlphabetError, BLANKS, DEFAULT_SYMBOLS};
+pub use model::symbols::{
+    Alphabet, AlphabetError, BLANKS, DEFAULT_SYMBOLS, HEX_SYMBOLS, SEPARATORS,
+};
 pub use reason::{
-    EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, Hint, Level, Marks, RateError,
-    RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text, next_hint,
-    pencil_marks, rate, search_effort, sym as hint_symbol, walk,
+    EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, HARD_WHAT_IFS, Hint, Level, Marks,
+    RateError, RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text,
+    next_hint, pencil_marks, rate, search_effort, sym as hint_symbol, walk,
 };
 pub use rng::Rng;
 pub use solve::{

@@ -1,6 +1,7 @@
 //! Singles are unit propagation on the extended encoding: checked against a naive unit
 //! propagator written here over the real formula, on random puzzles.
 
+use gridsat_sat::Budget;
 use gridsat_sudoku::{
     Deduction, EncodeOptions, Encoding, Geometry, GivenMode, Grid, Presolve, Rules, Shape, deduce,
     encode,
@@ -92,7 +93,7 @@ proptest! {
         let enc = encode(&puzzle, &Rules::classic(), &opts).unwrap();
         let clauses: Vec<Vec<i32>> = enc.formula.clauses().map(|(_, c)| c.iter().map(|l| l.to_dimacs()).collect()).collect();
         let up = unit_propagate(&clauses, enc.formula.num_vars() as usize);
-        let ded = deduce(&Geometry::new(shape), &puzzle, Presolve::Singles);
+        let ded = deduce(&Geometry::new(shape), &puzzle, Presolve::Singles, &Budget::unlimited());
         match (up, ded) {
             (None, Deduction::Contradiction) => {}
             (Some(val), Deduction::Solved(g)) => {
@@ -130,7 +131,7 @@ proptest! {
         let solution = random_grid(shape, seed, &[]);
         let puzzle = random_grid(shape, seed, &holes);
         let n = shape.n();
-        match deduce(&Geometry::new(shape), &puzzle, Presolve::Probe) {
+        match deduce(&Geometry::new(shape), &puzzle, Presolve::Probe, &Budget::unlimited()) {
             Deduction::Contradiction => prop_assert!(false, "a solvable puzzle was declared contradictory"),
             Deduction::Solved(g) => prop_assert_eq!(g, solution),
             Deduction::Open(c) => {

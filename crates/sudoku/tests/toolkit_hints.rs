@@ -96,7 +96,7 @@ proptest! {
         }
         opts.rate.runs = 1;
         let g = Generator::new(opts).unwrap().generate(seed, 0).unwrap();
-        let mut logic = Logic::new(shape, &g.rules).unwrap();
+        let mut logic = Logic::new(shape, &g.rules, &Budget::unlimited()).unwrap();
         apply_hints(&mut logic, &g.puzzle, &g.solution);
     }
 
@@ -111,7 +111,7 @@ proptest! {
         for i in (0..81).filter(|i| (i * 7 + seed as usize) % 81 < keep) {
             mid.set(i / 9, i % 9, g.solution.get(i / 9, i % 9));
         }
-        let mut logic = Logic::new(shape, &g.rules).unwrap();
+        let mut logic = Logic::new(shape, &g.rules, &Budget::unlimited()).unwrap();
         apply_hints(&mut logic, &mid, &g.solution);
     }
 }
@@ -126,7 +126,12 @@ fn famous_puzzles_are_explained_to_their_published_solutions() {
     );
     let tsv = std::fs::read_to_string(path).expect("shared data");
     let opts = ParseOptions::default();
-    let mut logic = Logic::new(Shape::for_side(9).unwrap(), &Rules::default()).unwrap();
+    let mut logic = Logic::new(
+        Shape::for_side(9).unwrap(),
+        &Rules::default(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     for row in tsv.lines().skip(1) {
         let f: Vec<&str> = row.split('\t').collect();
         let puzzle = parse_puzzles(f[1], &opts).next().unwrap().unwrap().grid;
@@ -170,7 +175,7 @@ fn a_hidden_single_in_a_box_is_named_as_such() {
         .unwrap()
         .unwrap()
         .grid;
-    let mut logic = Logic::new(g.shape(), &Rules::default()).unwrap();
+    let mut logic = Logic::new(g.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
     let h = next_hint(&mut logic, &g, &[], None, &Budget::unlimited());
     assert_eq!(
         h.describe(None),

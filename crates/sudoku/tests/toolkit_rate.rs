@@ -1,11 +1,13 @@
-//! Ratings mean what they say: `easy` exactly when singles solve the puzzle (checked
-//! against the solver's separate bitset propagation), `medium` when probing is needed
-//! and enough, `hard`/`extreme` only when search is needed.
+//! Ratings mean what they say: `easy` exactly when singles solve the puzzle, `medium`
+//! exactly when the basic techniques (box–line, subsets) are needed and enough (both
+//! checked against the solver's separate bitset deduction), `hard` when at most three
+//! what-ifs are needed, `extreme` when more are, or search (checked against
+//! failed-literal probing to its fixpoint).
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    Deduction, Geometry, Level, Logic, ParseOptions, Presolve, RateOptions, Rules, Shape, deduce,
-    parse_puzzles, rate,
+    Deduction, Geometry, HARD_WHAT_IFS, Level, Logic, ParseOptions, Presolve, RateOptions, Rules,
+    Shape, basic_to_fixpoint, deduce, deduce_basic, parse_puzzles, rate,
 };
 
 fn shared(rel: &str) -> String {
@@ -20,7 +22,7 @@ fn shared(rel: &str) -> String {
 fn levels_follow_their_definitions_on_the_benchmark_sets() {
     let shape = Shape::for_side(9).unwrap();
     let geom = Geometry::new(shape);
-    let mut logic = Logic::new(shape, &Rules::default()).unwrap();
+    let mut logic = Logic::new(shape, &Rules::default(), &Budget::unlimited()).unwrap();
     let mut opts = RateOptions::default();
     opts.runs = 2;
     let mut seen = [0usize; 4];
@@ -35,30 +37,55 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
             let g = p.unwrap().grid;
             let r = rate(&mut logic, &g, &opts, &Budget::unlimited()).unwrap();
             seen[r.level as usize] += 1;
-            let singles = matches!(deduce(&geom, &g, Presolve::Singles), Deduction::Solved(_));
+            let singles = matches!(
+                deduce(&geom, &g, Presolve::Singles, &Budget::unlimited()),
+                Deduction::Solved(_)
+            );
             assert_eq!(
                 r.level == Level::Easy,
                 singles,
                 "{file}: {}",
                 g.to_line(None)
             );
-            // Probing from the givens settles medium puzzles and only those.
-            logic.load(&g, &[]).unwrap();
-            logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
+            // The basic techniques (the bitset deduction, another implementation)
+            // settle the medium puzzles and the easy ones, and only those.
+            let basic = matches!(
+                deduce_basic(&geom, &g, &Budget::unlimited()),
+                Deduction::Solved(_)
+            );
             assert_eq!(
-                logic.solved(),
+                basic,
                 r.level <= Level::Medium,
+                "{file}: {}",
+                g.to_line(None)
+            );
+            // What-ifs (probing to its fixpoint, the basic techniques between) settle
+            // every puzzle that does not need search.
+            logic.load(&g, &[]).unwrap();
+            loop {
+                let failed = logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
+                let more = basic_to_fixpoint(&mut logic, &Budget::unlimited()).unwrap();
+                if logic.solved() || (failed.is_empty() && !more) {
+                    break;
+                }
+            }
+            assert_eq!(
+                !logic.solved(),
+                r.needs_search(),
                 "{file}: {}",
                 g.to_line(None)
             );
             assert_eq!(r.search.is_some(), r.level >= Level::Hard);
             if let Some(e) = r.search {
                 assert!(e.conflicts > 0.0 && e.decisions >= e.conflicts);
-                assert_eq!(r.level == Level::Extreme, e.conflicts > opts.extreme_above);
+                let extreme = r.needs_search()
+                    || r.failed_literals > HARD_WHAT_IFS
+                    || e.conflicts > opts.extreme_above;
+                assert_eq!(r.level == Level::Extreme, extreme, "{file}: {r:?}");
             }
             assert_eq!(
-                r.by_singles + r.by_probing == r.empty,
-                r.level <= Level::Medium
+                r.by_singles + r.by_basic + r.by_probing == r.empty,
+                !r.needs_search()
             );
         }
     }
@@ -74,7 +101,12 @@ fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
     let wiki = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let monster =
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
-    let mut logic = Logic::new(Shape::for_side(9).unwrap(), &Rules::default()).unwrap();
+    let mut logic = Logic::new(
+        Shape::for_side(9).unwrap(),
+        &Rules::default(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     let g = parse_puzzles(wiki, &opts).next().unwrap().unwrap().grid;
     assert_eq!(
         rate(

@@ -3,6 +3,7 @@
 
 use super::LevelArgs;
 use super::levels::one;
+use crate::cli::MEMORY_HINT;
 use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail};
 use clap::Args;
@@ -50,9 +51,9 @@ pub struct EncodeArgs {
 /// The exit code and message of an export that could not be made.
 fn export_failure(file: &str, title: &str, e: &ExportError) -> Fail {
     let (code, hint) = match e {
-        ExportError::Unsolvable(_) => (Exit::NoSolution, ""),
-        ExportError::Halted(Halt::Memory(_)) => (Exit::Usage, " (--max-memory SIZE raises it)"),
-        _ => (Exit::Unknown, ""),
+        ExportError::Unsolvable(_) => (Exit::NoSolution, String::new()),
+        ExportError::Halted(Halt::Memory(_)) => (Exit::Usage, format!(" ({MEMORY_HINT})")),
+        _ => (Exit::Unknown, String::new()),
     };
     Fail {
         code,
@@ -153,10 +154,9 @@ pub fn decode(a: DecodeArgs) -> Result<Exit, Fail> {
         ))),
         Err(e) => {
             println!("level {title}: invalid: {e}");
-            Err(Fail {
-                code: Exit::NoSolution,
-                message: format!("{name}: level {title}: the model is not a plan"),
-            })
+            Err(Fail::negative(format!(
+                "{name}: level {title}: the model is not a plan"
+            )))
         }
     }
 }

@@ -6,7 +6,7 @@ use super::output::{json, text};
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sat::{BackendSpec, Conclusion, Verdict as _};
+use gridsat_sat::{BackendSpec, Verdict as _};
 use gridsat_sokoban::{
     CadicalConfig, Level, Optimize, Progress, Prune, Reach, Report, Search, SolveOptions, Verdict,
     solve_level,
@@ -123,12 +123,7 @@ fn options(a: &SolveArgs) -> SolveOptions {
 
 /// The exit code of one level's answer.
 fn exit_of(r: &Report) -> Exit {
-    match r.conclusion() {
-        Conclusion::Answered => Exit::Ok,
-        Conclusion::NoSolution => Exit::NoSolution,
-        Conclusion::Multiple => Exit::Multiple,
-        _ => Exit::Unknown,
-    }
+    Exit::from(r.conclusion())
 }
 
 pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {

@@ -26,10 +26,9 @@ pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
     let title = &level.title;
     let invalid = |e: &dyn std::fmt::Display| {
         println!("level {title}: invalid plan: {e}");
-        Fail {
-            code: Exit::NoSolution,
-            message: format!("{file}: level {title}: the plan does not replay: {e}"),
-        }
+        Fail::negative(format!(
+            "{file}: level {title}: the plan does not replay: {e}"
+        ))
     };
     let plan: Plan = a.plan.parse().map_err(|e| invalid(&e))?;
     let played = play(&level, &plan).map_err(|e| invalid(&e))?;
@@ -40,10 +39,9 @@ pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
             "level {title}: not solved: after {} moves ({} pushes) {off} box(es) stand off a goal",
             r.moves, r.pushes
         );
-        return Err(Fail {
-            code: Exit::NoSolution,
-            message: format!("{file}: level {title}: the plan does not solve the level"),
-        });
+        return Err(Fail::negative(format!(
+            "{file}: level {title}: the plan does not solve the level"
+        )));
     }
     println!(
         "level {title}: valid: solves the level in {} moves, {} pushes",

@@ -2,13 +2,15 @@
 //! library's messages in command-line words (the flags to use).
 
 use crate::cli::input::{display_name, read_text};
+pub use crate::cli::memory_message;
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sat::Conclusion;
+use gridsat_sat::{Budget, Conclusion};
 use gridsat_sudoku::{
     Alphabet, AlphabetError, EncodeError, GenerateError, ParseError, ParseErrorKind, ParseOptions,
-    ParsedPuzzle, Rules, RulesError, Shape, ShapeError, SolveError, parse_puzzles,
+    ParseWarning, ParsedPuzzle, Rules, RulesError, Shape, ShapeError, SolveError, parse_puzzles,
 };
+use gridsat_sudoku::{Answer, SudokuSolver};
 use std::path::{Path, PathBuf};
 
 /// How to read puzzles.
@@ -66,10 +68,23 @@ pub fn parse_message(name: &str, e: &ParseError) -> String {
     format!("{name}:{}:{}: {what}", e.line, e.column)
 }
 
+/// Says on stderr what may not have been read as meant (`NAME:LINE: warning: …`),
+/// naming the flag that fixes it.
+pub fn warn_parsed(name: &str, p: &ParsedPuzzle) {
+    if let Some(w) = p.warning {
+        let what = match w {
+            ParseWarning::MaybeHexadoku => "this 16×16 puzzle has 0s and no G: 0 is read as a blank; if it is a symbol (hexadoku 0–F), give --symbols 0123456789ABCDEF".to_string(),
+            other => other.to_string(),
+        };
+        eprintln!("gridsat: {name}:{}: warning: {what}", p.line);
+    }
+}
+
 /// An encoding error, naming the flag that fixes it.
 pub fn encode_message(e: &EncodeError) -> String {
     match e {
         EncodeError::TooLarge { .. } => format!("{e}; use --encoding reduced"),
+        EncodeError::Memory(m) => memory_message(m),
         EncodeError::ReadableIds { n } => {
             format!("--readable-ids numbers 9×9 variables only; this grid is {n}×{n}")
         }
@@ -81,6 +96,7 @@ pub fn encode_message(e: &EncodeError) -> String {
 pub fn solve_message(e: &SolveError) -> String {
     match e {
         SolveError::Encode(e) => encode_message(e),
+        SolveError::Memory(m) => memory_message(m),
         other => other.to_string(),
     }
 }
@@ -110,14 +126,54 @@ pub fn generate_message(e: &GenerateError) -> String {
     }
 }
 
+/// Solves a puzzle for a command that needs its verdict first (rate, hint, explain): a
+/// solver failure stops the command (exit 5); a formula too large for the memory
+/// budget is said on `out` as `LABEL: unknown (memory limit: …)` and gives `None`.
+pub fn solve_first(
+    solver: &mut SudokuSolver,
+    p: &ParsedPuzzle,
+    label: &str,
+    out: &mut impl std::io::Write,
+) -> Result<Option<Answer>, Fail> {
+    match solver.solve(&p.grid, &p.rules) {
+        Ok(a) => Ok(Some(a)),
+        Err(SolveError::Memory(m)) => {
+            writeln!(
+                out,
+                "{label}: unknown (memory limit: {})",
+                memory_message(&m)
+            )?;
+            Ok(None)
+        }
+        Err(e) => Err(Fail::failure(format!("{label}: {}", solve_message(&e)))),
+    }
+}
+
+/// When `budget` has run out before puzzle `k` (`label`) was started: says so on
+/// `out` (`LABEL: unknown (not started: REASON)`, or a JSON object with that reason)
+/// and returns true; the command then goes on to the next puzzle, so every puzzle
+/// read gets its line at once.
+pub fn not_started(
+    budget: &Budget,
+    (label, k): (&str, usize),
+    json: bool,
+    out: &mut impl std::io::Write,
+) -> Result<bool, Fail> {
+    let Some(r) = budget.stop_reason() else {
+        return Ok(false);
+    };
+    if json {
+        let j = serde_json::json!({"puzzle": k, "status": "unknown", "reason": format!("not started: {r}")});
+        writeln!(out, "{j}")?;
+    } else {
+        writeln!(out, "{label}: unknown (not started: {r})")?;
+    }
+    Ok(true)
+}
+
 /// The exit code of what an answer amounts to.
 pub fn exit_of(c: Conclusion) -> Exit {
-    match c {
-        Conclusion::Answered => Exit::Ok,
-        Conclusion::Multiple => Exit::Multiple,
-        Conclusion::NoSolution => Exit::NoSolution,
-        _ => Exit::Unknown,
-    }
+    Exit::from(c)
 }
 
 /// A puzzle read from a file, or the error that spoiled it (already located).
@@ -132,6 +188,7 @@ pub fn read_puzzles(path: &Path, grid: &GridArgs) -> Result<Vec<Item>, Fail> {
     let items: Vec<Item> = parse_puzzles(&text, &opts)
         .map(|r| {
             let mut p = r.map_err(|e| Fail::usage(parse_message(&name, &e)))?;
+            warn_parsed(&name, &p);
             grid.apply_rules(&mut p);
             Ok(p)
         })

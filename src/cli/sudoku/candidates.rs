@@ -1,12 +1,13 @@
 //! `gridsat sudoku candidates`: the pencil marks, as propagation leaves them.
 
-use super::args::{Selection, readable};
+use super::args::{Selection, not_started, readable};
 use super::logic_cache::LogicCache;
-use crate::cli::{Exit, Fail, budget};
+use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sudoku::{Alphabet, Grid, Marks, Reasoning, hint_symbol, pencil_marks};
 use serde_json::json;
 use std::io::Write;
+use std::time::Duration;
 
 /// Arguments of `gridsat sudoku candidates`.
 #[derive(Args, Debug)]
@@ -19,6 +20,9 @@ pub struct CandidatesArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds in all; what is known by then is reported (exit 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 fn cell_text(values: &[u16], a: Option<&Alphabet>) -> String {
@@ -61,10 +65,21 @@ fn layout(grid: &Grid, cells: &[Vec<u16>], a: Option<&Alphabet>) -> String {
     s
 }
 
+/// The candidates before any reasoning: a filled cell's value, every value elsewhere.
+fn unnarrowed(grid: &Grid) -> Vec<Vec<u16>> {
+    let n = grid.n();
+    (0..n * n)
+        .map(|i| match grid.get(i / n, i % n) {
+            0 => (1..=n as u16).collect(),
+            v => vec![v],
+        })
+        .collect()
+}
+
 /// Runs `gridsat sudoku candidates`.
 pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
-    let budget = budget();
+    let budget = budget().with_time_limit(args.time_limit);
     let mut cache = LogicCache::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -73,9 +88,22 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
         let Some(p) = readable(item, &mut exit) else {
             continue;
         };
+        if not_started(&budget, (&format!("puzzle {k}"), k), args.json, &mut out)? {
+            exit = exit.worst(Exit::Unknown);
+            continue;
+        }
         let a = p.alphabet.as_deref();
-        let logic = cache.get(&p)?;
-        match pencil_marks(logic, &p.grid, args.reasoning, &budget) {
+        let (marks, what) = match cache.get(&p, &budget)? {
+            Ok(logic) => (
+                pencil_marks(logic, &p.grid, args.reasoning, &budget),
+                "probing stopped",
+            ),
+            Err(r) => (
+                Marks::Stopped(unnarrowed(&p.grid), r),
+                "stopped before any reasoning",
+            ),
+        };
+        match marks {
             Marks::Contradiction(why) => {
                 if args.json {
                     let j = json!({"puzzle": k, "status": "contradiction", "reason": why});
@@ -85,9 +113,10 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
                 }
                 exit = exit.worst(Exit::NoSolution);
             }
-            Marks::Cells(cells) => write_marks(&mut out, args.json, k, &p.grid, &cells, a)?,
-            Marks::Stopped(cells, _) => {
-                write_marks(&mut out, args.json, k, &p.grid, &cells, a)?;
+            Marks::Cells(cells) => write_marks(&mut out, args.json, (k, None), &p.grid, &cells, a)?,
+            Marks::Stopped(cells, why) => {
+                let stopped = Some((what, why.to_string()));
+                write_marks(&mut out, args.json, (k, stopped), &p.grid, &cells, a)?;
                 exit = exit.worst(Exit::Unknown);
             }
             _ => exit = exit.worst(Exit::Unknown),
@@ -101,7 +130,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
 fn write_marks(
     out: &mut impl Write,
     json: bool,
-    k: usize,
+    (k, stopped): (usize, Option<(&str, String)>),
     grid: &Grid,
     cells: &[Vec<u16>],
     a: Option<&Alphabet>,
@@ -114,15 +143,16 @@ fn write_marks(
             .iter()
             .map(|&i| json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "candidates": cell_text(&cells[i], a)}))
             .collect();
-        writeln!(
-            out,
-            "{}",
-            json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list})
-        )?;
+        let mut j = json!({"puzzle": k, "empty": empty.len(), "candidates": total, "cells": list});
+        if let Some((_, why)) = &stopped {
+            j["stopped"] = json!(why);
+        }
+        writeln!(out, "{j}")?;
     } else {
+        let note = stopped.map_or(String::new(), |(what, why)| format!(" ({what}: {why})"));
         writeln!(
             out,
-            "puzzle {k}: {} empty cells, {total} candidates",
+            "puzzle {k}: {} empty cells, {total} candidates{note}",
             empty.len()
         )?;
         write!(out, "{}", layout(grid, cells, a))?;

@@ -1,6 +1,7 @@
 //! `gridsat sudoku check`: does a filled grid solve a puzzle?
 
 use super::args::{GridArgs, read_one};
+use super::encode::say;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sudoku::check_solution;
@@ -23,11 +24,11 @@ pub fn run(args: CheckArgs) -> Result<Exit, Fail> {
     let solution = read_one(&args.solution, &args.grid, 1)?;
     match check_solution(&puzzle.grid, &solution.grid, &puzzle.rules) {
         Ok(()) => {
-            println!("valid: the grid solves the puzzle");
+            say("valid: the grid solves the puzzle")?;
             Ok(Exit::Ok)
         }
         Err(why) => {
-            println!("invalid: {why}");
+            say(&format!("invalid: {why}"))?;
             Ok(Exit::NoSolution)
         }
     }

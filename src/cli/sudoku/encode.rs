@@ -2,13 +2,14 @@
 
 use super::args::{GridArgs, encode_message, read_one, stdin_path};
 use crate::cli::input::{display_name, read_text};
-use crate::cli::{Exit, Fail};
+use crate::cli::{Exit, Fail, budget};
 use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sudoku::{
     CageEncoding, Candidates, Deduction, EncodeOptions, Encoded, Encoding, Geometry, GivenMode,
-    Layout, ParsedPuzzle, Presolve, check_solution, deduce, encode, encode_candidates,
+    Layout, ParsedPuzzle, Presolve, admit, check_solution, deduce, encode, encode_candidates,
+    reduced_bytes,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -62,19 +63,36 @@ impl FormulaArgs {
             if self.encoding != Encoding::Reduced {
                 return Err(Fail::usage("--presolve applies to --encoding reduced only"));
             }
-            let cands = match deduce(&Geometry::new(p.grid.shape()), &p.grid, self.presolve) {
+            let cands = match deduce(
+                &Geometry::new(p.grid.shape()),
+                &p.grid,
+                self.presolve,
+                &budget(),
+            ) {
                 Deduction::Open(c) => c,
                 Deduction::Solved(g) => Candidates::from_givens(&g),
+                Deduction::Stopped(r) => {
+                    return Err(Fail::stopped(format!("deduction was stopped ({r})")));
+                }
                 _ => {
-                    return Err(Fail {
-                        code: Exit::NoSolution,
-                        message: "deduction alone shows that the puzzle has no solution".into(),
-                    });
+                    return Err(Fail::negative(
+                        "deduction alone shows that the puzzle has no solution",
+                    ));
                 }
             };
+            let n = p.grid.n();
+            budget()
+                .admit(reduced_bytes(&cands, self.amo), || {
+                    format!("the reduced encoding of this {n}×{n} grid")
+                })
+                .map_err(|m| Fail::memory(&m))?;
             return Ok(encode_candidates(&cands, self.amo, opts.alphabet));
         }
-        encode(&p.grid, &p.rules, &opts).map_err(|e| Fail::usage(encode_message(&e)))
+        let refuse = |e| Fail::usage(encode_message(&e));
+        if p.rules.is_classic() || self.encoding != Encoding::Reduced {
+            admit(&budget(), &p.grid, &opts).map_err(refuse)?;
+        }
+        encode(&p.grid, &p.rules, &opts).map_err(refuse)
     }
 }
 
@@ -148,6 +166,14 @@ pub struct DecodeArgs {
     pub format: Layout,
 }
 
+/// Writes one line on stdout (a closed pipe ends the run quietly).
+pub fn say(line: &str) -> Result<(), Fail> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(())
+}
+
 /// Runs `gridsat sudoku decode`: prints the verified grid, or says why it is not one.
 pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
     let p = read_one(&args.puzzle, &args.formula.grid, args.formula.index)?;
@@ -157,11 +183,11 @@ pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
     let lits = match parse_model(&text).map_err(|e| Fail::usage(format!("{name}: {e}")))? {
         SolverAnswer::Sat(lits) => lits,
         SolverAnswer::Unsat => {
-            println!("unsat: the solver found no solution");
+            say("unsat: the solver found no solution")?;
             return Ok(Exit::NoSolution);
         }
         SolverAnswer::Unknown => {
-            println!("unknown: the solver gave no verdict");
+            say("unknown: the solver gave no verdict")?;
             return Ok(Exit::Unknown);
         }
     };
@@ -180,20 +206,22 @@ pub fn run_decode(args: DecodeArgs) -> Result<Exit, Fail> {
     let assignment: Vec<bool> = model[1..].to_vec();
     if let Some(i) = enc.formula.first_falsified(&assignment) {
         let fam = &enc.formula.family_info(enc.formula.clause_family(i)).name;
-        println!(
-            "invalid: the model falsifies clause {} (family '{fam}')",
+        // The user's model (or one made for other flags): not a solution, exit 1.
+        say(&format!(
+            "invalid: the model falsifies clause {} (family '{fam}'); was the formula made with the same flags?",
             i + 1
-        );
-        return Ok(Exit::Failure);
+        ))?;
+        return Ok(Exit::NoSolution);
     }
     let grid = enc.vars.decode(p.grid.shape(), |v| model[v.get() as usize]);
     match check_solution(&p.grid, &grid, &p.rules) {
         Ok(()) => {
-            println!("{}", args.format.write(&grid, p.alphabet.as_deref()));
+            say(&args.format.write(&grid, p.alphabet.as_deref()))?;
             Ok(Exit::Ok)
         }
         Err(why) => {
-            println!("invalid: {why}");
+            // Every clause holds, yet the grid is wrong: the encoding's fault (exit 5).
+            say(&format!("invalid: {why}"))?;
             Ok(Exit::Failure)
         }
     }

@@ -1,17 +1,18 @@
 //! `gridsat sudoku explain`: the whole solution as a sequence of reasoning steps, or the
 //! conflicting givens of an unsolvable puzzle.
 
-use super::args::{Selection, readable, solve_message};
+use super::args::{Selection, readable, solve_first};
 use super::logic_cache::LogicCache;
-use crate::cli::{Exit, Fail, budget};
+use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
-use gridsat_sat::Budget;
+use gridsat_sat::{Budget, StopReason};
 use gridsat_sudoku::{
     Alphabet, Answer, End, Layout, ParsedPuzzle, SolveOptions, Step, SudokuSolver, Verdict, Walk,
     walk,
 };
 use serde_json::json;
 use std::io::Write;
+use std::time::Duration;
 
 /// Arguments of `gridsat sudoku explain`.
 #[derive(Args, Debug)]
@@ -24,12 +25,15 @@ pub struct ExplainArgs {
     /// One JSON object per puzzle per line (the steps as text).
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds in all; what is known by then is reported (exit 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// Runs `gridsat sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
-    let budget = budget();
+    let budget = budget().with_time_limit(args.time_limit);
     let mut opts = SolveOptions::default();
     opts.budget = budget.clone();
     let mut solver = SudokuSolver::new(opts);
@@ -41,10 +45,16 @@ pub fn run(args: ExplainArgs) -> Result<Exit, Fail> {
         let Some(p) = readable(item, &mut exit) else {
             continue;
         };
-        let answer = solver
-            .solve(&p.grid, &p.rules)
-            .map_err(|e| Fail::failure(format!("puzzle {k}: {}", solve_message(&e))))?;
-        let code = explain_one(&mut out, &args, k, &p, &answer, &mut cache, &budget)?;
+        // Each puzzle's text is written whole: an interrupted run never cuts a line.
+        let mut text = Vec::new();
+        let Some(answer) = solve_first(&mut solver, &p, &format!("puzzle {k}"), &mut text)? else {
+            exit = exit.worst(Exit::Unknown);
+            out.write_all(&text)?;
+            continue;
+        };
+        let code = explain_one(&mut text, &args, k, &p, &answer, &mut cache, &budget)?;
+        out.write_all(&text)?;
+        out.flush()?;
         exit = exit.worst(code);
     }
     out.flush()?;
@@ -69,14 +79,20 @@ fn explain_one(
             return Ok(Exit::NoSolution);
         }
         Verdict::Unknown | Verdict::Sat => {
-            writeln!(out, "puzzle {k}: {}", answer.verdict)?;
+            write_unknown(out, args.json, k, answer.stopped, answer.verdict)?;
             return Ok(Exit::Unknown);
         }
         Verdict::Multiple => exit = Exit::Multiple,
         _ => {}
     }
     let solution = (answer.verdict == Verdict::Unique).then(|| answer.solutions[0].clone());
-    let logic = cache.get(p)?;
+    let logic = match cache.get(p, budget)? {
+        Ok(logic) => logic,
+        Err(r) => {
+            write_unknown(out, args.json, k, Some(r), Verdict::Unknown)?;
+            return Ok(Exit::Unknown);
+        }
+    };
     let w = walk(logic, &p.grid, solution.as_ref(), a, budget);
     if let (End::Solved(g), Some(s)) = (&w.end, &solution) {
         if g != s {
@@ -86,7 +102,30 @@ fn explain_one(
         }
     }
     write_walk(out, args, k, p, answer.verdict, &w)?;
+    if matches!(w.end, End::Stopped(..)) {
+        exit = Exit::Unknown;
+    }
     Ok(exit)
+}
+
+/// Puzzle `k` is not explained: the budget ran out (`stopped`), or the solver could
+/// not tell (`verdict`).
+fn write_unknown(
+    out: &mut impl Write,
+    json: bool,
+    k: usize,
+    stopped: Option<StopReason>,
+    verdict: Verdict,
+) -> Result<(), Fail> {
+    match stopped {
+        Some(r) if json => {
+            let j = json!({"puzzle": k, "status": "unknown", "reason": r.to_string()});
+            writeln!(out, "{j}")?;
+        }
+        Some(r) => writeln!(out, "puzzle {k}: unknown ({r})")?,
+        None => writeln!(out, "puzzle {k}: {verdict}")?,
+    }
+    Ok(())
 }
 
 /// The conflicting givens of a puzzle without solution.

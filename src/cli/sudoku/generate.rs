@@ -6,15 +6,15 @@ use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
 use clap::Args;
 use gridsat_sat::BackendSpec;
 use gridsat_sudoku::{
-    Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, PuzzleFormat, Rules,
-    Shape, Symmetry, Target, Written, variant_json,
+    Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Progress, ProgressFn,
+    PuzzleFormat, Rules, Shape, Symmetry, Target, Tried, Written, variant_json,
 };
 use serde_json::json;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 /// The `--solver` help of `generate`.
@@ -105,11 +105,15 @@ pub struct GenerateArgs {
 
 /// What the run made, for the summary.
 struct Totals {
+    /// Puzzles made or reported as failed.
+    reported: u64,
     made: u64,
     proofs: (usize, usize),
     attempts: usize,
     levels: BTreeMap<Level, usize>,
     exit: Exit,
+    /// What the generators tried, made or not.
+    tried: Tried,
 }
 
 /// Runs `gridsat sudoku generate`.
@@ -140,9 +144,23 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
     if totals.made < args.count && ctrl_c().is_set() {
         eprintln!("gridsat: interrupted after {} puzzles", totals.made);
         totals.exit = totals.exit.worst(Exit::Unknown);
+    } else if totals.reported < args.count {
+        let why = opts
+            .budget
+            .stop_reason()
+            .map_or("stopped".to_string(), |r| r.to_string());
+        let first = totals.reported + 1;
+        let range = if first == args.count {
+            format!("puzzle {first} was")
+        } else {
+            format!("puzzles {first}–{} were", args.count)
+        };
+        eprintln!("gridsat: {why}: {range} not started");
+        totals.exit = totals.exit.worst(Exit::Unknown);
     }
     if args.stats {
-        print_stats(&totals, t0.elapsed().as_secs_f64(), threads, seed);
+        let detail = opts.difficulty.is_some() || totals.made < args.count;
+        print_stats(&totals, t0.elapsed().as_secs_f64(), (threads, seed), detail);
     }
     Ok(totals.exit)
 }
@@ -176,34 +194,41 @@ fn produce(
     writer: &Writer,
 ) -> Result<Totals, Fail> {
     let next = AtomicU64::new(0);
+    let display = Display::new(threads, count);
     let (tx, rx) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut totals = Totals {
+        reported: 0,
         made: 0,
         proofs: (0, 0),
         attempts: 0,
         levels: BTreeMap::new(),
         exit: Exit::Ok,
+        tried: Tried::default(),
     };
     std::thread::scope(|s| -> Result<(), Fail> {
-        for _ in 0..threads {
+        let mut workers = Vec::new();
+        for w in 0..threads {
             let tx = tx.clone();
-            let (opts, next) = (opts.clone(), &next);
-            s.spawn(move || {
+            let (mut opts, next) = (opts.clone(), &next);
+            let current = Arc::new(AtomicU64::new(0));
+            opts.progress = display.hook(w, &current);
+            workers.push(s.spawn(move || {
                 let Ok(mut g) = Generator::new(opts) else {
-                    return;
+                    return Tried::default();
                 };
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= count || g.options().budget.stopped() {
-                        return;
+                        return g.tried();
                     }
+                    current.store(k + 1, Ordering::Relaxed);
                     if tx.send((k, g.generate(seed, k))).is_err() {
-                        return;
+                        return g.tried();
                     }
                 }
-            });
+            }));
         }
         drop(tx);
         let mut pending: BTreeMap<u64, Result<Generated, GenerateError>> = BTreeMap::new();
@@ -212,13 +237,86 @@ fn produce(
             pending.insert(k, r);
             while let Some(r) = pending.remove(&want) {
                 want += 1;
-                totals.record(r, want, &mut out, writer)?;
+                display.suspend(|| totals.record(r, want, &mut out, writer))?;
+                display.made();
             }
+        }
+        for w in workers {
+            totals.tried.add(&w.join().unwrap_or_default());
         }
         Ok(())
     })?;
     out.flush()?;
+    display.finish();
     Ok(totals)
+}
+
+/// The progress display on stderr, when it is a terminal: a line per worker saying what
+/// it does with its puzzle, and the count made.
+struct Display {
+    multi: Option<indicatif::MultiProgress>,
+    workers: Vec<indicatif::ProgressBar>,
+    total: Option<indicatif::ProgressBar>,
+}
+
+impl Display {
+    fn new(threads: usize, count: u64) -> Display {
+        if !std::io::stderr().is_terminal() {
+            return Display {
+                multi: None,
+                workers: Vec::new(),
+                total: None,
+            };
+        }
+        let multi = indicatif::MultiProgress::new();
+        let total = multi.add(indicatif::ProgressBar::new(count));
+        total.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles  {elapsed}")
+                .expect("valid template"),
+        );
+        let workers = (0..threads)
+            .map(|_| {
+                let b = multi.add(indicatif::ProgressBar::new_spinner());
+                b.enable_steady_tick(std::time::Duration::from_millis(200));
+                b
+            })
+            .collect();
+        Display {
+            multi: Some(multi),
+            workers,
+            total: Some(total),
+        }
+    }
+
+    /// The progress hook of worker `w`, whose current puzzle (1-based) is `current`.
+    fn hook(&self, w: usize, current: &Arc<AtomicU64>) -> Option<ProgressFn> {
+        let bar = self.workers.get(w)?.clone();
+        let current = Arc::clone(current);
+        Some(ProgressFn(Arc::new(move |p: Progress| {
+            let k = current.load(Ordering::Relaxed);
+            bar.set_message(format!("puzzle {k}: {p}"));
+        })))
+    }
+
+    /// Runs `f` (which prints) with the display out of the way.
+    fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        match &self.multi {
+            Some(m) => m.suspend(f),
+            None => f(),
+        }
+    }
+
+    fn made(&self) {
+        if let Some(t) = &self.total {
+            t.inc(1);
+        }
+    }
+
+    fn finish(&self) {
+        for b in self.workers.iter().chain(&self.total) {
+            b.finish_and_clear();
+        }
+    }
 }
 
 impl Totals {
@@ -232,6 +330,7 @@ impl Totals {
     ) -> Result<(), Fail> {
         match r {
             Ok(g) => {
+                self.reported += 1;
                 self.made += 1;
                 self.proofs.0 += g.proofs.0;
                 self.proofs.1 += g.proofs.1;
@@ -240,6 +339,7 @@ impl Totals {
                 writer.write(out, &g, k)?;
             }
             Err(e) => {
+                self.reported += 1;
                 let code = match e {
                     GenerateError::Rules(_)
                     | GenerateError::Encode(_)
@@ -258,19 +358,48 @@ impl Totals {
     }
 }
 
-/// The `--stats` summary on stderr.
-fn print_stats(t: &Totals, secs: f64, threads: usize, seed: u64) {
+/// The `--stats` summary on stderr; with `detail`, what was tried in all (every
+/// attempt, climbing step and rating, for the puzzles made and the others).
+fn print_stats(t: &Totals, secs: f64, (threads, seed): (usize, u64), detail: bool) {
     let dist: Vec<String> = t.levels.iter().map(|(l, c)| format!("{l} {c}")).collect();
-    eprintln!(
-        "generated {} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
+    let mut line = format!(
+        "generated {} puzzles in {secs:.2} s ({:.1} puzzles/s, {threads} thread{}); seed {seed}",
         t.made,
         t.made as f64 / secs.max(1e-9),
         if threads == 1 { "" } else { "s" },
-        t.proofs.0,
-        t.proofs.1,
-        t.attempts,
-        dist.join(", ")
     );
+    if t.made > 0 {
+        line.push_str(&format!(
+            "; uniqueness proofs: {} by propagation, {} by SAT; {} attempts; {}",
+            t.proofs.0,
+            t.proofs.1,
+            t.attempts,
+            dist.join(", ")
+        ));
+    }
+    if detail {
+        let a = &t.tried;
+        let rated: Vec<String> = Level::ALL
+            .iter()
+            .map(|l| format!("{l} {}", a.rated[*l as usize]))
+            .collect();
+        // The proofs of puzzles not delivered, when there were any.
+        let proofs = if a.proofs == t.proofs {
+            String::new()
+        } else {
+            format!(
+                ", uniqueness proofs {} by propagation and {} by SAT",
+                a.proofs.0, a.proofs.1
+            )
+        };
+        line.push_str(&format!(
+            "; tried in all: {} attempts, {} climbing steps{proofs}, puzzles rated {}",
+            a.attempts,
+            a.climb_steps,
+            rated.join(", ")
+        ));
+    }
+    eprintln!("{line}");
 }
 
 /// The shape, rules and alphabet: from the template's first puzzle, or from the flags.

@@ -1,14 +1,15 @@
 //! `gridsat sudoku hint`: the next step for a player, with its reason.
 
-use super::args::{Selection, readable, solve_message};
+use super::args::{Selection, not_started, readable, solve_first};
 use super::logic_cache::LogicCache;
-use crate::cli::{Exit, Fail, budget};
+use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sudoku::{
     Alphabet, Hint, SolveOptions, SudokuSolver, Verdict, Why, hint_symbol, next_hint,
 };
 use serde_json::{Value, json};
 use std::io::Write;
+use std::time::Duration;
 
 /// Arguments of `gridsat sudoku hint`.
 #[derive(Args, Debug)]
@@ -18,12 +19,15 @@ pub struct HintArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds in all; what is known by then is reported (exit 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 /// Runs `gridsat sudoku hint`.
 pub fn run(args: HintArgs) -> Result<Exit, Fail> {
     let items = args.input.read()?;
-    let budget = budget();
+    let budget = budget().with_time_limit(args.time_limit);
     let mut opts = SolveOptions::default();
     opts.budget = budget.clone();
     let mut solver = SudokuSolver::new(opts);
@@ -35,11 +39,16 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
         let Some(p) = readable(item, &mut exit) else {
             continue;
         };
+        if not_started(&budget, (&format!("puzzle {k}"), k), args.json, &mut out)? {
+            exit = exit.worst(Exit::Unknown);
+            continue;
+        }
         let a = p.alphabet.as_deref();
         // The grid must still have a solution, or no hint can help.
-        let answer = solver
-            .solve(&p.grid, &p.rules)
-            .map_err(|e| Fail::failure(format!("puzzle {k}: {}", solve_message(&e))))?;
+        let Some(answer) = solve_first(&mut solver, &p, &format!("puzzle {k}"), &mut out)? else {
+            exit = exit.worst(Exit::Unknown);
+            continue;
+        };
         if answer.verdict == Verdict::Unsat {
             let why = answer
                 .conflict
@@ -55,8 +64,27 @@ pub fn run(args: HintArgs) -> Result<Exit, Fail> {
             exit = exit.worst(Exit::NoSolution);
             continue;
         }
-        let logic = cache.get(&p)?;
-        let hint = next_hint(logic, &p.grid, &[], a, &budget);
+        if answer.verdict == Verdict::Unknown {
+            // The hint below is still sound; only the verdict is not known.
+            exit = exit.worst(Exit::Unknown);
+        }
+        let hint = match cache.get(&p, &budget)? {
+            Ok(logic) => next_hint(logic, &p.grid, &[], a, &budget),
+            Err(r) => {
+                // Stopped before the reasoning model was built: nothing is known.
+                if args.json {
+                    let j = json!({"puzzle": k, "status": "unknown", "reason": r.to_string()});
+                    writeln!(out, "{j}")?;
+                } else {
+                    writeln!(out, "puzzle {k}: unknown ({r})")?;
+                }
+                exit = exit.worst(Exit::Unknown);
+                continue;
+            }
+        };
+        if matches!(hint, Hint::Stopped(_)) {
+            exit = exit.worst(Exit::Unknown);
+        }
         let several = answer.verdict == Verdict::Multiple;
         let text = if several && hint == Hint::Stuck {
             "nothing more is forced: this grid has several solutions".to_string()

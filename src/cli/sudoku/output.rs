@@ -22,7 +22,7 @@ pub struct JsonAnswer {
     /// For unsat: the conflicting givens, e.g. `r1c3=5`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conflict: Option<Vec<String>>,
-    /// For unsat: why they conflict.
+    /// For unsat: why they conflict; for unknown: what stopped the search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// For error: what is wrong with the input.
@@ -60,7 +60,11 @@ impl JsonAnswer {
                 .conflict
                 .as_ref()
                 .map(|c| c.givens.iter().map(|p| p.describe(alphabet)).collect()),
-            reason: a.conflict.as_ref().map(|c| c.reason_text(alphabet)),
+            reason: match (&a.conflict, a.stopped) {
+                (Some(c), _) => Some(c.reason_text(alphabet)),
+                (None, Some(r)) => Some(r.to_string()),
+                _ => None,
+            },
             error: None,
             stats: Some(JsonStats {
                 vars: a.stats.vars,

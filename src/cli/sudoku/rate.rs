@@ -1,18 +1,19 @@
 //! `gridsat sudoku rate`: a difficulty for every puzzle, from the reasoning it needs.
 
-use super::args::{GridArgs, Item, read_puzzles, solve_message, stdin_path};
+use super::args::{GridArgs, Item, read_puzzles, solve_first, stdin_path};
 use super::logic_cache::LogicCache;
 use crate::cli::input::display_name;
-use crate::cli::{Exit, Fail, budget};
+use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, SudokuSolver, Verdict, rate,
+    Answer, EXTREME_ABOVE, Level, RateOptions, Rating, SolveOptions, SudokuSolver, Verdict, rate,
 };
 use serde_json::json;
+use std::io::IsTerminal;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `gridsat sudoku rate`.
 #[derive(Args, Debug)]
@@ -37,17 +38,45 @@ pub struct RateArgs {
     /// One JSON object per puzzle per line.
     #[arg(long)]
     pub json: bool,
+    /// Stop after this many seconds in all; what is known by then is reported (exit 4).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+/// A progress bar over `total` puzzles on stderr, when stderr is a terminal and the
+/// lines of stdout do not go to it (or only the summary is printed).
+fn progress(total: usize, summary: bool) -> Option<indicatif::ProgressBar> {
+    let shown = std::io::stderr().is_terminal() && (summary || !std::io::stdout().is_terminal());
+    if !shown {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} rated  {per_sec}  ETA {eta}")
+            .expect("valid template"),
+    );
+    Some(bar)
 }
 
 /// Words for a rating: `hard (search: 3.2 conflicts, …)`.
 pub fn rating_text(r: &Rating) -> String {
+    let level = match r.stopped {
+        Some(why) => format!("at least {} ({why} before the rating ended)", r.level),
+        None => r.level.to_string(),
+    };
     let mut s = format!(
-        "{}: singles fill {} of {} empty cells",
-        r.level, r.by_singles, r.empty
+        "{level}: singles fill {} of {} empty cells",
+        r.by_singles, r.empty
     );
     if r.level > Level::Easy {
         s.push_str(&format!(
-            ", failed-literal probing {} more ({} literals refuted)",
+            ", locked candidates and subsets {} more",
+            r.by_basic
+        ));
+    }
+    if r.level > Level::Medium {
+        s.push_str(&format!(
+            ", what-ifs (failed-literal probing) {} more ({} literals refuted)",
             r.by_probing, r.failed_literals
         ));
     }
@@ -64,11 +93,12 @@ pub fn rating_text(r: &Rating) -> String {
 
 /// The JSON members of a rating.
 pub fn rating_json(r: &Rating) -> serde_json::Value {
-    json!({
+    let mut j = json!({
         "difficulty": r.level.name(),
         "score": (r.score() * 1000.0).round() / 1000.0,
         "empty": r.empty,
         "singles": r.by_singles,
+        "basic": r.by_basic,
         "probing": r.by_probing,
         "failed_literals": r.failed_literals,
         "search": r.search.map(|e| json!({
@@ -77,7 +107,11 @@ pub fn rating_json(r: &Rating) -> serde_json::Value {
             "decisions": e.decisions,
             "complete": e.complete,
         })),
-    })
+    });
+    if let Some(why) = r.stopped {
+        j["stopped"] = json!(why.to_string());
+    }
+    j
 }
 
 /// Rates the puzzles of one file after another with one solver and one model cache.
@@ -95,6 +129,8 @@ struct Rater<'a> {
 struct Tally {
     counts: [usize; 4],
     other: usize,
+    /// Puzzles the budget stopped (counted in `other` too).
+    stopped: usize,
     score: f64,
     t0: Instant,
 }
@@ -109,7 +145,7 @@ pub fn run(args: RateArgs) -> Result<Exit, Fail> {
     let mut opts = RateOptions::default();
     opts.runs = args.runs as usize;
     opts.extreme_above = args.extreme_above;
-    let budget = budget();
+    let budget = budget().with_time_limit(args.time_limit);
     let mut solve = SolveOptions::default();
     solve.budget = budget.clone();
     let mut rater = Rater {
@@ -132,11 +168,19 @@ pub fn run(args: RateArgs) -> Result<Exit, Fail> {
         let mut tally = Tally {
             counts: [0; 4],
             other: 0,
+            stopped: 0,
             score: 0.0,
             t0: Instant::now(),
         };
+        let bar = progress(items.len(), args.summary);
         for (k, item) in items.into_iter().enumerate() {
             rater.one(&mut out, &name, k + 1, item, &mut tally)?;
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        }
+        if let Some(b) = bar {
+            b.finish_and_clear();
         }
         if args.summary {
             write_summary(&mut out, &name, &tally)?;
@@ -171,47 +215,84 @@ impl Rater<'_> {
                 return Ok(());
             }
         };
-        let answer = self
-            .solver
-            .solve(&p.grid, &p.rules)
-            .map_err(|e| Fail::failure(format!("{label}: {}", solve_message(&e))))?;
-        if answer.verdict != Verdict::Unique {
+        let Some(answer) = solve_first(&mut self.solver, &p, &label, out)? else {
             tally.other += 1;
-            self.exit = self.exit.worst(match answer.verdict {
-                Verdict::Multiple => Exit::Multiple,
-                Verdict::Unsat => Exit::NoSolution,
-                _ => Exit::Unknown,
-            });
-            if self.args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({"puzzle": k, "status": answer.verdict.name()})
-                )?;
-            } else if !self.args.summary {
-                writeln!(
-                    out,
-                    "{label}: {} (only puzzles with one solution are rated)",
-                    answer.verdict
-                )?;
-            }
+            self.exit = self.exit.worst(Exit::Unknown);
             return Ok(());
+        };
+        if answer.verdict != Verdict::Unique {
+            return self.not_rated(out, (&label, k), &answer, tally);
         }
-        let l = self.logic.get(&p)?;
-        let r = rate(l, &p.grid, &self.opts, &self.budget)
-            .map_err(|_| Fail::failure(format!("{label}: propagation contradicts the solver")))?;
-        tally.counts[r.level as usize] += 1;
-        tally.score += r.score();
+        let r = match self.logic.get(&p, &self.budget)? {
+            Ok(l) => rate(l, &p.grid, &self.opts, &self.budget).map_err(|_| {
+                Fail::failure(format!("{label}: propagation contradicts the solver"))
+            })?,
+            Err(r) => Rating::unrated(&p.grid, r),
+        };
+        if r.stopped.is_some() {
+            tally.other += 1;
+            tally.stopped += 1;
+            self.exit = self.exit.worst(Exit::Unknown);
+        } else {
+            tally.counts[r.level as usize] += 1;
+            tally.score += r.score();
+        }
         if self.args.json {
             let mut j = rating_json(&r);
             j["puzzle"] = json!(k);
-            j["status"] = json!("unique");
+            j["status"] = json!(if r.stopped.is_some() {
+                "unknown"
+            } else {
+                "unique"
+            });
             if self.several {
                 j["file"] = json!(name);
             }
             writeln!(out, "{j}")?;
         } else if !self.args.summary {
             writeln!(out, "{label}: {}", rating_text(&r))?;
+        }
+        Ok(())
+    }
+    /// Puzzle `k` (`label`) has no unique solution, or the solver could not tell in
+    /// time: said so, not rated.
+    fn not_rated(
+        &mut self,
+        out: &mut impl Write,
+        (label, k): (&str, usize),
+        answer: &Answer,
+        tally: &mut Tally,
+    ) -> Result<(), Fail> {
+        tally.other += 1;
+        if answer.verdict == Verdict::Unknown {
+            tally.stopped += 1;
+            self.exit = self.exit.worst(Exit::Unknown);
+            let reason = answer.stopped.map_or("stopped".into(), |r| r.to_string());
+            if self.args.json {
+                let j = json!({"puzzle": k, "status": "unknown", "reason": reason});
+                writeln!(out, "{j}")?;
+            } else if !self.args.summary {
+                writeln!(out, "{label}: unknown ({reason}: not rated)")?;
+            }
+            return Ok(());
+        }
+        self.exit = self.exit.worst(match answer.verdict {
+            Verdict::Multiple => Exit::Multiple,
+            Verdict::Unsat => Exit::NoSolution,
+            _ => Exit::Unknown,
+        });
+        if self.args.json {
+            writeln!(
+                out,
+                "{}",
+                json!({"puzzle": k, "status": answer.verdict.name()})
+            )?;
+        } else if !self.args.summary {
+            writeln!(
+                out,
+                "{label}: {} (only puzzles with one solution are rated)",
+                answer.verdict
+            )?;
         }
         Ok(())
     }
@@ -234,10 +315,10 @@ fn write_summary(out: &mut impl Write, name: &str, t: &Tally) -> Result<(), Fail
         "{name}: {rated} rated: {}; mean score {:.2}{}; {:.1} s, {:.0} puzzles/s",
         levels.join(", "),
         t.score / rated.max(1) as f64,
-        if t.other > 0 {
-            format!("; {} not rated (not unique or unreadable)", t.other)
-        } else {
-            String::new()
+        match (t.other, t.stopped) {
+            (0, _) => String::new(),
+            (o, 0) => format!("; {o} not rated (not unique or unreadable)"),
+            (o, s) => format!("; {o} not rated (not unique, unreadable, or stopped: {s})"),
         },
         secs,
         (rated + t.other) as f64 / secs.max(1e-9)

@@ -1,14 +1,16 @@
 //! `gridsat sudoku solve`: verdicts and verified solutions for every puzzle, streamed in
 //! input order, on several threads.
 
-use super::args::{GridArgs, exit_of, parse_message, solve_message, stdin_path};
+use super::args::{
+    GridArgs, exit_of, memory_message, parse_message, solve_message, stdin_path, warn_parsed,
+};
 use super::output::{JsonAnswer, text_answer};
-use crate::cli::input::{display_name, read_text};
-use crate::cli::{Exit, Fail, budget, parse_seconds};
+use crate::cli::input::{display_name, read_text, stdin_interrupted, stdin_reader};
+use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
 use clap::Args;
-use gridsat_sat::{AmoEncoding, BackendSpec, Verdict as _};
+use gridsat_sat::{AmoEncoding, BackendSpec, MemoryExceeded, Verdict as _};
 use gridsat_sudoku::{
-    CageEncoding, Encoding, Layout, ParseOptions, ParsedPuzzle, Presolve, SolveOptions,
+    CageEncoding, Encoding, Layout, ParseOptions, ParsedPuzzle, Presolve, SolveError, SolveOptions,
     SudokuSolver, parse_puzzles, parse_reader,
 };
 use std::collections::BTreeMap;
@@ -99,6 +101,31 @@ impl Answerer {
         SudokuSolver::new(self.opts.clone())
     }
 
+    /// The verdict `unknown` for a puzzle whose formula would not fit the memory budget.
+    fn too_large(
+        &self,
+        label: &str,
+        k: usize,
+        m: &MemoryExceeded,
+        json_line: impl Fn(JsonAnswer) -> String,
+    ) -> Done {
+        let reason = format!("memory limit: {m}");
+        let text = if self.json {
+            let mut j = JsonAnswer::other(k, "unknown", None);
+            j.reason = Some(reason);
+            json_line(j)
+        } else {
+            format!("{label}: unknown (memory limit: {})", memory_message(m))
+        };
+        Done {
+            text,
+            exit: Exit::Unknown,
+            status: "unknown",
+            fatal: None,
+            error: None,
+        }
+    }
+
     fn answer(&self, solver: &mut SudokuSolver, job: Job) -> Done {
         let label = if self.several {
             format!("{} puzzle {}", job.file, job.k)
@@ -127,9 +154,11 @@ impl Answerer {
                 };
             }
         };
-        if self.opts.budget.stopped() {
+        if let Some(r) = self.opts.budget.stop_reason() {
             let text = if self.json {
-                json_line(JsonAnswer::other(job.k, "unknown", None))
+                let mut j = JsonAnswer::other(job.k, "unknown", None);
+                j.reason = Some(format!("not started: {r}"));
+                json_line(j)
             } else {
                 format!("{label}: unknown (not started: time limit or interrupt)")
             };
@@ -143,6 +172,7 @@ impl Answerer {
         }
         let answer = match solver.solve(&puzzle.grid, &puzzle.rules) {
             Ok(a) => a,
+            Err(SolveError::Memory(m)) => return self.too_large(&label, job.k, &m, json_line),
             Err(e) => {
                 return Done {
                     text: String::new(),
@@ -193,7 +223,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     let jobs = texts.iter().flat_map(|(name, text)| {
         let puzzles = match text {
             Some(t) => parse_puzzles(t, &opts),
-            None => parse_reader(std::io::BufReader::new(std::io::stdin()), &opts),
+            None => parse_reader(std::io::BufReader::new(stdin_reader()), &opts),
         };
         let grid = &args.grid;
         puzzles.enumerate().map(move |(i, item)| Job {
@@ -201,6 +231,7 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
             k: i + 1,
             item: item
                 .map(|mut p| {
+                    warn_parsed(name, &p);
                     grid.apply_rules(&mut p);
                     p
                 })
@@ -219,7 +250,11 @@ pub fn run(args: SolveArgs) -> Result<Exit, Fail> {
     } else {
         run_parallel(jobs, &answerer, threads, &mut writer)?;
     }
-    let summary = writer.finish()?;
+    let mut summary = writer.finish()?;
+    if stdin_interrupted() {
+        eprintln!("gridsat: interrupted while reading <stdin>");
+        summary.exit = summary.exit.worst(Exit::Unknown);
+    }
     if args.stats {
         print_stats(&summary, t0.elapsed().as_secs_f64(), threads);
     }
@@ -380,7 +415,31 @@ struct Summary {
     fatal: Option<String>,
 }
 
-/// Writes answers in input order as soon as the next one is ready.
+/// True when stdout and stderr end in the same place: one terminal, or one file or
+/// pipe (`2>&1`).
+fn stdout_is_stderr() -> bool {
+    if std::io::stdout().is_terminal() && std::io::stderr().is_terminal() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let id = |fd: std::os::fd::BorrowedFd<'_>| {
+            let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
+            let m = file.metadata().ok()?;
+            Some((m.dev(), m.ino()))
+        };
+        if let (Some(a), Some(b)) = (id(std::io::stdout().as_fd()), id(std::io::stderr().as_fd())) {
+            return a == b;
+        }
+    }
+    false
+}
+
+/// Writes answers in input order as soon as the next one is ready, and streams them:
+/// what is written reaches stdout before the next answer is waited for (within 2 ms in
+/// a fast batch, at once after Ctrl-C), so that an interrupted run loses no answer.
 struct Writer {
     out: std::io::BufWriter<std::io::Stdout>,
     pending: BTreeMap<usize, Done>,
@@ -388,6 +447,10 @@ struct Writer {
     summary: Summary,
     progress: Option<indicatif::ProgressBar>,
     stop: bool,
+    /// Copy input errors to stderr: unless stdout and stderr are one terminal or one
+    /// file (`2>&1`), where the stdout line already shows them.
+    echo_errors: bool,
+    flushed: Instant,
 }
 
 impl Writer {
@@ -404,6 +467,8 @@ impl Writer {
             },
             progress,
             stop: false,
+            echo_errors: !stdout_is_stderr(),
+            flushed: Instant::now(),
         }
     }
 
@@ -420,20 +485,37 @@ impl Writer {
                 self.stop = true;
                 continue;
             }
-            if let Some(e) = &done.error {
-                // Bad input also goes to stderr, located, whatever the output format.
-                match &self.progress {
-                    Some(bar) => bar.suspend(|| eprintln!("gridsat: {e}")),
-                    None => eprintln!("gridsat: {e}"),
-                }
+            self.write(&done)?;
+        }
+        // Waiting for the next answer (it may take long): what is written goes out now,
+        // unless it went out a moment ago (a fast batch then costs no write per puzzle).
+        let age = self.flushed.elapsed();
+        let waiting = self.pending.is_empty() && age >= Duration::from_millis(2);
+        if ctrl_c().is_set() || waiting || age >= Duration::from_millis(100) {
+            self.out.flush()?;
+            self.flushed = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// One answer, as a whole line (an interrupted run never cuts one).
+    fn write(&mut self, done: &Done) -> Result<(), Fail> {
+        if let (Some(e), true) = (&done.error, self.echo_errors) {
+            // Bad input also goes to stderr, located, whatever the output format.
+            match &self.progress {
+                Some(bar) => bar.suspend(|| eprintln!("gridsat: {e}")),
+                None => eprintln!("gridsat: {e}"),
             }
-            writeln!(self.out, "{}", done.text)?;
-            self.summary.puzzles += 1;
-            *self.summary.counts.entry(done.status).or_insert(0) += 1;
-            self.summary.exit = self.summary.exit.worst(done.exit);
-            if let Some(bar) = &self.progress {
-                bar.inc(1);
-            }
+        }
+        let mut line = String::with_capacity(done.text.len() + 1);
+        line.push_str(&done.text);
+        line.push('\n');
+        self.out.write_all(line.as_bytes())?;
+        self.summary.puzzles += 1;
+        *self.summary.counts.entry(done.status).or_insert(0) += 1;
+        self.summary.exit = self.summary.exit.worst(done.exit);
+        if let Some(bar) = &self.progress {
+            bar.inc(1);
         }
         Ok(())
     }

@@ -214,7 +214,7 @@ mod tests {
     fn a_satisfiable_formula_gives_a_model_and_a_spent_budget_unknown() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sat.drat");
-        let f = vec![vec![lit(1), lit(2)], vec![lit(-1)]];
+        let f = [vec![lit(1), lit(2)], vec![lit(-1)]];
         let r = solve_with_proof(2, f.iter().map(Vec::as_slice), &path, &Budget::unlimited());
         assert_eq!(r.unwrap(), ProofOutcome::Sat(vec![false, true]));
         let spent = Budget::unlimited().with_deadline(Some(std::time::Instant::now()));

@@ -5,6 +5,7 @@ use super::alldiff::AllDiff;
 use crate::model::candidates::Candidates;
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
+use gridsat_sat::{Budget, StopReason};
 
 /// A contradiction was found.
 #[derive(Debug)]
@@ -18,6 +19,10 @@ pub(super) struct Dead;
 #[derive(Clone)]
 pub(super) struct Board<'g, const W: usize> {
     g: &'g Geometry,
+    budget: &'g Budget,
+    /// Set when the budget stopped a step (the board is then consistent but not at
+    /// its fixpoint).
+    pub(super) stopped: Option<StopReason>,
     cand: Vec<[u64; W]>,
     pub(super) placed: Vec<u16>,
     pub(super) unplaced: usize,
@@ -68,10 +73,12 @@ fn for_each<const W: usize>(m: &[u64; W], mut f: impl FnMut(u16)) {
 }
 
 impl<'g, const W: usize> Board<'g, W> {
-    pub(super) fn new(g: &'g Geometry) -> Self {
+    pub(super) fn new(g: &'g Geometry, budget: &'g Budget) -> Self {
         let n = g.n();
         Board {
             g,
+            budget,
+            stopped: None,
             cand: vec![[0u64; W]; n * n],
             placed: vec![0; n * n],
             unplaced: n * n,
@@ -83,6 +90,7 @@ impl<'g, const W: usize> Board<'g, W> {
     }
 
     fn copy_from(&mut self, other: &Self) {
+        self.stopped = other.stopped;
         self.cand.copy_from_slice(&other.cand);
         self.placed.copy_from_slice(&other.placed);
         self.unplaced = other.unplaced;
@@ -233,6 +241,14 @@ impl<'g, const W: usize> Board<'g, W> {
         Ok(())
     }
 
+    /// True once the budget is spent (and remembered: the steps then end early).
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped.is_none() {
+            self.stopped = self.budget.stop_reason();
+        }
+        self.stopped.is_some()
+    }
+
     pub(super) fn propagate(&mut self) -> Result<(), Dead> {
         loop {
             if let Some(c) = self.naked.pop() {
@@ -277,6 +293,9 @@ impl<'g, const W: usize> Board<'g, W> {
         let mut first_b = vec![NONE; n + 1];
         let mut eliminations: Vec<(u32, u16)> = Vec::new();
         for h in 0..g.num_houses() {
+            if h % 64 == 0 && self.out_of_budget() {
+                return Ok(false);
+            }
             first_a.fill(NONE);
             first_b.fill(NONE);
             let is_box = h >= 2 * n;
@@ -353,6 +372,9 @@ impl<'g, const W: usize> Board<'g, W> {
             if !std::mem::take(&mut self.touched[h]) {
                 continue;
             }
+            if h % 8 == 0 && self.out_of_budget() {
+                return Ok(false);
+            }
             cells.clear();
             values.clear();
             let mut placed = [0u64; W];
@@ -410,6 +432,9 @@ impl<'g, const W: usize> Board<'g, W> {
             for cell in 0..self.cand.len() {
                 if self.placed[cell] != 0 || count(&self.cand[cell]) > width {
                     continue;
+                }
+                if cell % 64 == 0 && self.out_of_budget() {
+                    return Ok(());
                 }
                 let mut mask = self.cand[cell];
                 while let Some(v) = first(&mask) {

@@ -2,7 +2,9 @@
 //! extended encoding (pairwise, so every elimination has a two-cell reason) of a shape
 //! and its rules, with a propagator that remembers why each literal was set.
 
-use crate::encode::{CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules};
+use crate::encode::{
+    CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules_within, full_bytes,
+};
 use crate::model::family::ClauseFamily;
 use crate::model::grid::{Grid, Placement};
 use crate::model::house::{House, HouseKind};
@@ -32,15 +34,24 @@ pub enum ProbeEnd {
 
 impl Logic {
     /// The reasoning model for `shape` under `rules`: the extended encoding with
-    /// pairwise at-most-one, and killer sums as digit sets.
-    pub fn new(shape: Shape, rules: &Rules) -> Result<Logic, EncodeError> {
+    /// pairwise at-most-one, and killer sums as digit sets; refused before it is built
+    /// when it would exceed the memory ceiling of `budget`, and stopped
+    /// ([`EncodeError::Stopped`]) when `budget` runs out while it is being built.
+    pub fn new(shape: Shape, rules: &Rules, budget: &Budget) -> Result<Logic, EncodeError> {
+        let n = shape.n();
+        budget.admit(full_bytes(n, AmoEncoding::Pairwise), || {
+            format!("the reasoning model (the extended encoding) of a {n}×{n} grid")
+        })?;
         let opts = EncodeOptions {
             encoding: Encoding::Extended,
             amo: AmoEncoding::Pairwise,
             cages: CageEncoding::Sets,
             ..Default::default()
         };
-        let (formula, _) = encode_rules(shape, rules, &opts)?;
+        let (formula, _) = encode_rules_within(shape, rules, &opts, budget)?;
+        if let Some(r) = budget.stop_reason() {
+            return Err(EncodeError::Stopped(r));
+        }
         let prop = Propagator::new(&formula);
         Ok(Logic {
             shape,
@@ -183,6 +194,37 @@ impl Logic {
         }
     }
 
+    /// One what-if a player would try: the first value of an open cell (cells with the
+    /// fewest candidates first, then in reading order) whose assumption propagates to a
+    /// contradiction; it is then set false and propagated. `Ok(None)` when no single
+    /// what-if fails (search is needed); the budget is asked every 16 cells.
+    pub fn what_if(&mut self, budget: &Budget) -> Result<Option<Lit>, ProbeEnd> {
+        let n = self.shape.n();
+        let mut cells: Vec<(usize, usize)> = (0..n * n)
+            .filter(|&i| self.fixed(i / n, i % n).is_none())
+            .map(|i| (self.candidates(i / n, i % n).len(), i))
+            .collect();
+        cells.sort_unstable();
+        for (k, &(_, i)) in cells.iter().enumerate() {
+            if k % 16 == 15 {
+                if let Some(r) = budget.stop_reason() {
+                    return Err(ProbeEnd::Stopped(r));
+                }
+            }
+            for v in self.candidates(i / n, i % n) {
+                let l = self.lit(i / n, i % n, v);
+                if self.prop.probe(l).failed() {
+                    self.prop.assume(!l).map_err(ProbeEnd::Conflict)?;
+                    if let Some(c) = self.prop.propagate() {
+                        return Err(ProbeEnd::Conflict(c));
+                    }
+                    return Ok(Some(l));
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// The kind of the family of clause `ci`.
     pub fn family(&self, ci: usize) -> Option<ClauseFamily> {
         self.formula
@@ -226,14 +268,16 @@ mod tests {
             .next()
             .unwrap()
             .unwrap();
-        let mut logic = Logic::new(p.grid.shape(), &Rules::default()).unwrap();
+        let mut logic =
+            Logic::new(p.grid.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         logic.load(&p.grid, &[]).unwrap();
         assert!(logic.solved(), "the Wikipedia puzzle falls to singles");
         let fixed = logic.fixed_grid();
         assert!(crate::check::check_solution(&p.grid, &fixed, &Rules::classic()).is_ok());
         let (r, c, v) = logic.cell_of(logic.lit(2, 6, 5).var()).unwrap();
         assert_eq!((r, c, v), (2, 6, 5));
-        let mut empty = Logic::new(p.grid.shape(), &Rules::default()).unwrap();
+        let mut empty =
+            Logic::new(p.grid.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         let mut g = Grid::empty(p.grid.shape());
         g.set(0, 0, 5);
         empty.load(&g, &[]).unwrap();
@@ -251,7 +295,8 @@ mod tests {
             .next()
             .unwrap()
             .unwrap();
-        let mut logic = Logic::new(p.grid.shape(), &Rules::default()).unwrap();
+        let mut logic =
+            Logic::new(p.grid.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         logic.load(&p.grid, &[]).unwrap();
         let ours = logic.probe_to_fixpoint(&Budget::unlimited()).unwrap();
         logic.load(&p.grid, &[]).unwrap();

@@ -14,15 +14,18 @@ mod alldiff;
 mod board;
 mod logic;
 mod search;
+mod techniques;
 
 pub use logic::{Logic, ProbeEnd};
 pub use search::{Order, SearchStats, search};
+pub use techniques::basic_to_fixpoint;
 
 use crate::model::candidates::Candidates;
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use alldiff::AllDiff;
 use board::Board;
+use gridsat_sat::{Budget, StopReason};
 
 gridsat_sat::named_enum! {
     /// How much deduction to do before (or instead of) calling a SAT solver.
@@ -46,6 +49,8 @@ pub enum Deduction {
     Open(Candidates),
     /// The givens contradict each other.
     Contradiction,
+    /// The budget stopped deduction before its fixpoint.
+    Stopped(StopReason),
 }
 
 /// Probing is tried on cells with at most this many values left.
@@ -63,45 +68,81 @@ pub const SUBSETS_MIN_SIDE: usize = 16;
 /// than it saves on larger grids (measured on the 225×225 and 400×400 instances).
 pub const PROBE_MAX_SIDE: usize = 144;
 
-/// Runs `level` deduction on `puzzle`. Probing is skipped for grids above
-/// [`PROBE_MAX_SIDE`] (144×144), where one probe costs more than the solver would.
-pub fn deduce(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduction {
-    let words = geom.n().div_ceil(64);
-    match words {
-        1 => run::<1>(geom, puzzle, level),
-        2 => run::<2>(geom, puzzle, level),
-        3..=4 => run::<4>(geom, puzzle, level),
-        5..=8 => run::<8>(geom, puzzle, level),
-        _ => run::<16>(geom, puzzle, level),
-    }
+/// Which steps a deduction runs after the singles.
+#[derive(Clone, Copy)]
+struct Steps {
+    /// Box–line interactions.
+    locked: bool,
+    /// Subsets, from this side on.
+    subsets_from: usize,
+    /// Failed-literal probing (grids up to [`PROBE_MAX_SIDE`]).
+    probe: bool,
 }
 
-fn run<const W: usize>(geom: &Geometry, puzzle: &Grid, level: Presolve) -> Deduction {
-    let mut b = Board::<W>::new(geom);
+/// Runs `level` deduction on `puzzle`. Probing is skipped for grids above
+/// [`PROBE_MAX_SIDE`] (144×144), where one probe costs more than the solver would. The
+/// budget is asked between houses and probes (what takes long on giant grids).
+pub fn deduce(geom: &Geometry, puzzle: &Grid, level: Presolve, budget: &Budget) -> Deduction {
     if level == Presolve::Off {
         return Deduction::Open(Candidates::from_givens(puzzle));
     }
+    let probe = level == Presolve::Probe;
+    let steps = Steps {
+        locked: probe,
+        subsets_from: if probe { SUBSETS_MIN_SIDE } else { usize::MAX },
+        probe,
+    };
+    dispatch(geom, puzzle, steps, budget)
+}
+
+/// The basic techniques a player uses after singles, on classic rules: singles,
+/// box–line interactions and subsets (at every size) to a fixpoint, without probing.
+/// The bitset counterpart of [`basic_to_fixpoint`] (which works for any rules).
+pub fn deduce_basic(geom: &Geometry, puzzle: &Grid, budget: &Budget) -> Deduction {
+    let steps = Steps {
+        locked: true,
+        subsets_from: 0,
+        probe: false,
+    };
+    dispatch(geom, puzzle, steps, budget)
+}
+
+fn dispatch(geom: &Geometry, puzzle: &Grid, steps: Steps, budget: &Budget) -> Deduction {
+    match geom.n().div_ceil(64) {
+        1 => run::<1>(geom, puzzle, steps, budget),
+        2 => run::<2>(geom, puzzle, steps, budget),
+        3..=4 => run::<4>(geom, puzzle, steps, budget),
+        5..=8 => run::<8>(geom, puzzle, steps, budget),
+        _ => run::<16>(geom, puzzle, steps, budget),
+    }
+}
+
+fn run<const W: usize>(geom: &Geometry, puzzle: &Grid, steps: Steps, budget: &Budget) -> Deduction {
+    let mut b = Board::<W>::new(geom, budget);
     let ok = b.place_givens(puzzle).and_then(|_| b.propagate());
     let ok = ok.and_then(|_| {
-        if level == Presolve::Probe && b.unplaced > 0 {
+        if steps.locked && b.unplaced > 0 {
             let mut ad = AllDiff::default();
             loop {
                 while b.unplaced > 0 && b.locked()? {
                     b.propagate()?;
                 }
-                if b.unplaced == 0 || geom.n() < SUBSETS_MIN_SIDE || !b.subsets(&mut ad)? {
+                if b.unplaced == 0 || geom.n() < steps.subsets_from || !b.subsets(&mut ad)? {
                     break;
                 }
                 b.propagate()?;
             }
-            if b.unplaced > 0 && geom.n() <= PROBE_MAX_SIDE {
-                b.probe(PROBE_WIDTH)?;
-            }
+        }
+        if steps.probe && b.unplaced > 0 && geom.n() <= PROBE_MAX_SIDE {
+            b.probe(PROBE_WIDTH)?;
         }
         Ok(())
     });
     if ok.is_err() {
         return Deduction::Contradiction;
+    }
+    if let Some(r) = b.stopped {
+        return Deduction::Stopped(r);
     }
     if b.unplaced == 0 {
         let g = Grid::from_values(geom.shape(), b.placed).expect("values in range");
@@ -130,7 +171,7 @@ mod tests {
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
         let g = Geometry::new(p.shape());
-        match deduce(&g, &p, Presolve::Singles) {
+        match deduce(&g, &p, Presolve::Singles, &Budget::unlimited()) {
             Deduction::Solved(s) => {
                 assert_eq!(
                     crate::check::check_solution(&p, &s, &Rules::classic()),
@@ -158,10 +199,13 @@ mod tests {
         let p = grid(&rows.concat());
         let g = Geometry::new(p.shape());
         assert!(matches!(
-            deduce(&g, &p, Presolve::Singles),
+            deduce(&g, &p, Presolve::Singles, &Budget::unlimited()),
             Deduction::Contradiction
         ));
-        assert!(matches!(deduce(&g, &p, Presolve::Off), Deduction::Open(_)));
+        assert!(matches!(
+            deduce(&g, &p, Presolve::Off, &Budget::unlimited()),
+            Deduction::Open(_)
+        ));
     }
 
     #[test]
@@ -174,7 +218,7 @@ mod tests {
             "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
         let g = Geometry::new(p.shape());
         for level in [Presolve::Singles, Presolve::Probe] {
-            match deduce(&g, &p, level) {
+            match deduce(&g, &p, level, &Budget::unlimited()) {
                 Deduction::Open(c) => {
                     for (i, b) in sol.bytes().enumerate() {
                         assert!(
@@ -186,7 +230,7 @@ mod tests {
                     }
                 }
                 Deduction::Solved(s) => assert_eq!(s.to_line(None).replace(' ', ""), sol),
-                Deduction::Contradiction => panic!("{level}: contradiction"),
+                other => panic!("{level}: {other:?}"),
             }
         }
     }

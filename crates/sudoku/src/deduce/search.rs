@@ -196,7 +196,7 @@ mod tests {
         let empty = Grid::empty(shape);
         for (rules, expected) in [("", 288), ("diagonals", 48)] {
             let rules = Rules::parse_list(rules).unwrap();
-            let mut logic = Logic::new(shape, &rules).unwrap();
+            let mut logic = Logic::new(shape, &rules, &Budget::unlimited()).unwrap();
             logic.load(&empty, &[]).unwrap();
             let lits = logic.cell_lits();
             let unlimited = Budget::unlimited();

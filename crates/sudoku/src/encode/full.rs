@@ -8,7 +8,7 @@ use crate::model::house::HouseKind;
 use crate::model::rules::{Cage, ClauseSink, Rules};
 use crate::model::shape::Shape;
 use gridsat_sat::amo::{at_least_one, at_most_one};
-use gridsat_sat::{AmoEncoding, FamilyId, Formula, Lit};
+use gridsat_sat::{AmoEncoding, Budget, FamilyId, Formula, Lit};
 
 /// Full encodings are refused above this many clauses (estimated), with a pointer to
 /// `reduced`: a 400×400 pairwise encoding would need about 5·10¹⁰.
@@ -67,22 +67,27 @@ pub fn encode_rules(
     rules: &Rules,
     opts: &EncodeOptions,
 ) -> Result<(Formula, CellVars), EncodeError> {
+    encode_rules_within(shape, rules, opts, &Budget::unlimited())
+}
+
+/// [`encode_rules`], asking `budget` once per row of cells and once per house
+/// (building the formula of a large grid takes seconds): [`EncodeError::Stopped`]
+/// when it runs out.
+pub fn encode_rules_within(
+    shape: Shape,
+    rules: &Rules,
+    opts: &EncodeOptions,
+    budget: &Budget,
+) -> Result<(Formula, CellVars), EncodeError> {
     rules.validate(shape)?;
     let n = shape.n();
     let enc = opts.encoding.full();
-    let clauses = estimated_clauses(n, opts.amo);
-    if clauses > MAX_FULL_CLAUSES {
-        return Err(EncodeError::TooLarge {
-            encoding: enc,
-            n,
-            clauses,
-        });
-    }
+    check_size(n, opts)?;
     let mut f = Formula::new();
     let vars = cell_block(&mut f, shape, opts)?;
     let fam = Families::new(&mut f, enc);
-    cell_clauses(&mut f, &fam, &vars, n, enc, opts.amo);
-    house_clauses(&mut f, &fam, &vars, shape, rules, enc, opts.amo);
+    cell_clauses(&mut f, &fam, &vars, (n, enc, opts.amo), budget)?;
+    house_clauses(&mut f, &fam, &vars, (shape, rules, enc, opts.amo), budget)?;
     let mut sink = Sink {
         f: &mut f,
         vars: &vars,
@@ -133,10 +138,9 @@ fn cell_clauses(
     f: &mut Formula,
     fam: &Families,
     vars: &CellVars,
-    n: usize,
-    enc: Encoding,
-    amo: AmoEncoding,
-) {
+    (n, enc, amo): (usize, Encoding, AmoEncoding),
+    budget: &Budget,
+) -> Result<(), EncodeError> {
     let lit = |r: usize, c: usize, v: usize| vars.var(r, c, v as u16).expect("dense").pos();
     let mut buf: Vec<Lit> = Vec::with_capacity(n);
     for pass in 0..2 {
@@ -144,6 +148,7 @@ fn cell_clauses(
             break;
         }
         for r in 0..n {
+            ask(budget)?;
             for c in 0..n {
                 buf.clear();
                 buf.extend((1..=n).map(|v| lit(r, c, v)));
@@ -155,6 +160,7 @@ fn cell_clauses(
             }
         }
     }
+    Ok(())
 }
 
 /// Every house's at-most-one clauses per value, then (extended) its at-least-one
@@ -163,11 +169,9 @@ fn house_clauses(
     f: &mut Formula,
     fam: &Families,
     vars: &CellVars,
-    shape: Shape,
-    rules: &Rules,
-    enc: Encoding,
-    amo: AmoEncoding,
-) {
+    (shape, rules, enc, amo): (Shape, &Rules, Encoding, AmoEncoding),
+    budget: &Budget,
+) -> Result<(), EncodeError> {
     let n = shape.n();
     let lit = |r: usize, c: usize, v: usize| vars.var(r, c, v as u16).expect("dense").pos();
     let houses: Vec<_> = rules
@@ -180,6 +184,7 @@ fn house_clauses(
             break;
         }
         for (kind, cells) in &houses {
+            ask(budget)?;
             let family = if pass == 0 {
                 fam.amo(f, *kind)
             } else {
@@ -196,6 +201,43 @@ fn house_clauses(
             }
         }
     }
+    Ok(())
+}
+
+/// About how many bytes a full encoding of an N×N grid takes to build and to load
+/// into a solver (or a propagator), before anything is built.
+pub fn full_bytes(n: usize, amo: AmoEncoding) -> u64 {
+    use super::{CLAUSE_BYTES, LITERAL_BYTES, VARIABLE_BYTES};
+    let clauses = estimated_clauses(n, amo);
+    let literals = match amo {
+        AmoEncoding::Pairwise => 2 * clauses,
+        _ => 3 * clauses,
+    };
+    let vars = (n as u64).pow(3);
+    clauses
+        .saturating_mul(CLAUSE_BYTES)
+        .saturating_add(literals.saturating_mul(LITERAL_BYTES))
+        .saturating_add(vars.saturating_mul(VARIABLE_BYTES))
+}
+
+/// What stopped the build, once `budget` runs out.
+fn ask(budget: &Budget) -> Result<(), EncodeError> {
+    budget
+        .stop_reason()
+        .map_or(Ok(()), |r| Err(EncodeError::Stopped(r)))
+}
+
+/// Refuses a full encoding of an `n`×`n` grid above [`MAX_FULL_CLAUSES`].
+pub(super) fn check_size(n: usize, opts: &EncodeOptions) -> Result<(), EncodeError> {
+    let clauses = estimated_clauses(n, opts.amo);
+    if clauses > MAX_FULL_CLAUSES {
+        return Err(EncodeError::TooLarge {
+            encoding: opts.encoding.full(),
+            n,
+            clauses,
+        });
+    }
+    Ok(())
 }
 
 /// Rough clause count of a full encoding: 4N² groups of N literals.

@@ -11,8 +11,8 @@ mod reduced;
 mod vars;
 
 pub use cages::CageEncoding;
-pub use full::{MAX_FULL_CLAUSES, encode_rules};
-pub use reduced::encode_candidates;
+pub use full::{MAX_FULL_CLAUSES, encode_rules, encode_rules_within, full_bytes};
+pub use reduced::{encode_candidates, encode_candidates_within, reduced_bytes};
 pub use vars::CellVars;
 
 use crate::model::candidates::Candidates;
@@ -20,7 +20,7 @@ use crate::model::family::ClauseFamily;
 use crate::model::grid::Grid;
 use crate::model::rules::{Rules, RulesError};
 use crate::model::symbols::Alphabet;
-use gridsat_sat::{AmoEncoding, Formula, Lit};
+use gridsat_sat::{AmoEncoding, Budget, Formula, Lit, MemoryExceeded, StopReason};
 
 gridsat_sat::named_enum! {
     /// The selectable encodings. 9×9 clause counts with pairwise at-most-one: minimal
@@ -122,11 +122,48 @@ pub enum EncodeError {
         /// The side.
         n: usize,
     },
+    /// What the formula would need exceeds the memory budget.
+    #[error(transparent)]
+    Memory(#[from] MemoryExceeded),
+    /// The budget ran out while the formula was being built.
+    #[error("stopped while building the formula: {0}")]
+    Stopped(StopReason),
     /// The reduced encoding with variant rules.
     #[error(
         "the reduced encoding is for classic Sudoku; variants use minimal, efficient or extended"
     )]
     ReducedVariant,
+}
+
+/// Bytes per clause (the formula's end and family, a solver's header and two
+/// watches), per literal (in the formula and in a solver) and per variable (the
+/// encoding's maps and a solver's arrays), for the size estimates.
+pub(super) const CLAUSE_BYTES: u64 = 30;
+/// See [`CLAUSE_BYTES`].
+pub(super) const LITERAL_BYTES: u64 = 8;
+/// See [`CLAUSE_BYTES`].
+pub(super) const VARIABLE_BYTES: u64 = 64;
+
+/// About how many bytes `encode` would take for `puzzle` (an upper bound for the
+/// reduced encoding), to ask a budget before building it.
+pub fn estimated_bytes(puzzle: &Grid, opts: &EncodeOptions) -> u64 {
+    match opts.encoding {
+        Encoding::Reduced => reduced_bytes(&Candidates::from_givens(puzzle), opts.amo),
+        _ => full_bytes(puzzle.n(), opts.amo),
+    }
+}
+
+/// Refuses, before anything is built, an encoding of `puzzle` that would exceed the
+/// memory ceiling of `budget` (or, for full encodings, [`MAX_FULL_CLAUSES`]).
+pub fn admit(budget: &Budget, puzzle: &Grid, opts: &EncodeOptions) -> Result<(), EncodeError> {
+    let n = puzzle.n();
+    if opts.encoding != Encoding::Reduced {
+        full::check_size(n, opts)?;
+    }
+    budget.admit(estimated_bytes(puzzle, opts), || {
+        format!("the {} encoding of this {n}×{n} grid", opts.encoding)
+    })?;
+    Ok(())
 }
 
 /// Builds the formula for `puzzle` under `rules`. The `reduced` encoding is
@@ -208,9 +245,12 @@ mod tests {
             .map(|b| b.checked_sub(b'0').filter(|&d| d <= 9).unwrap_or(0) as u16)
             .collect();
         let puzzle = Grid::from_values(Shape::new(3, 3).unwrap(), v).unwrap();
-        let Deduction::Open(cands) =
-            deduce(&Geometry::new(puzzle.shape()), &puzzle, Presolve::Probe)
-        else {
+        let Deduction::Open(cands) = deduce(
+            &Geometry::new(puzzle.shape()),
+            &puzzle,
+            Presolve::Probe,
+            &gridsat_sat::Budget::unlimited(),
+        ) else {
             panic!("this puzzle needs search");
         };
         let enc = encode_candidates(&cands, AmoEncoding::Pairwise, None);

@@ -2,13 +2,61 @@
 //! variables only for the candidates of empty cells (after Kwon & Jain 2006).
 
 use super::full::Families;
-use super::{CellVars, Encoded, Encoding, namer};
+use super::{CLAUSE_BYTES, CellVars, Encoded, Encoding, LITERAL_BYTES, VARIABLE_BYTES, namer};
 use crate::model::candidates::Candidates;
 use crate::model::house::{House, HouseKind};
 use crate::model::symbols::Alphabet;
 use gridsat_sat::amo::{at_least_one, at_most_one};
-use gridsat_sat::{AmoEncoding, Formula, Lit, Var};
+use gridsat_sat::{AmoEncoding, Budget, Formula, Lit, StopReason, Var};
 use std::sync::Arc;
+
+/// An upper bound, in bytes, of what the reduced encoding of `cand` takes to build and
+/// to load into a solver: counted from the candidates alone, before anything is built,
+/// so that a request too large can be refused.
+pub fn reduced_bytes(cand: &Candidates, amo: AmoEncoding) -> u64 {
+    let shape = cand.shape();
+    let n = shape.n();
+    let pairwise = amo == AmoEncoding::Pairwise;
+    let group = |k: u64| -> (u64, u64) {
+        if pairwise {
+            let pairs = k * k.saturating_sub(1) / 2;
+            (1 + pairs, k + 2 * pairs)
+        } else {
+            (1 + 4 * k, 4 * k + 8 * k)
+        }
+    };
+    let (mut clauses, mut literals, mut vars) = (0u64, 0u64, 0u64);
+    let mut sum = vec![0u64; 3 * n];
+    let mut open = vec![0u64; 3 * n];
+    for cell in 0..n * n {
+        if cand.placed(cell) != 0 {
+            continue;
+        }
+        let k = cand.count(cell) as u64;
+        let (c, l) = group(k);
+        (clauses, literals, vars) = (clauses + c, literals + l, vars + k);
+        let (r, col) = (cell / n, cell % n);
+        for h in [r, n + col, 2 * n + shape.box_of(r, col)] {
+            sum[h] += k;
+            open[h] += 1;
+        }
+    }
+    // A house's groups (one per missing value) have Σ m = the house's candidates and
+    // each m ≤ its open cells, so Σ m(m−1)/2 ≤ (open − 1)·Σ m / 2.
+    for h in 0..3 * n {
+        let (pairs, lits) = if pairwise {
+            (
+                open[h].saturating_sub(1) * sum[h] / 2,
+                sum[h] + open[h].saturating_sub(1) * sum[h],
+            )
+        } else {
+            (4 * sum[h], 12 * sum[h])
+        };
+        clauses += pairs + n as u64;
+        literals += lits;
+    }
+    clauses * CLAUSE_BYTES + literals * LITERAL_BYTES + vars * VARIABLE_BYTES
+}
 
 /// Makes room in `f` for an at-least-one clause and pairwise at-most-one clauses over
 /// each group of these sizes (an upper bound for the reduced encoding, which leaves
@@ -86,6 +134,18 @@ pub fn encode_candidates(
     amo: AmoEncoding,
     alphabet: Option<Alphabet>,
 ) -> Encoded {
+    encode_candidates_within(cand, amo, alphabet, &Budget::unlimited())
+        .expect("no budget to run out")
+}
+
+/// [`encode_candidates`], asking `budget` every 1,024 cells and groups (building the
+/// formula of a giant grid takes seconds): what stopped it, when it ran out.
+pub fn encode_candidates_within(
+    cand: &Candidates,
+    amo: AmoEncoding,
+    alphabet: Option<Alphabet>,
+    budget: &Budget,
+) -> Result<Encoded, StopReason> {
     let shape = cand.shape();
     let n = shape.n();
     let mut lay = layout(cand);
@@ -99,10 +159,10 @@ pub fn encode_candidates(
     });
     let first = block.first().get();
     let fam = Families::new(&mut f, Encoding::Reduced);
-    cell_clauses(&mut f, &fam, &lay, first, n, amo);
+    cell_clauses(&mut f, &fam, &lay, (first, n), amo, budget)?;
     let groups = house_groups(cand, &lay, first);
     let lines = Lines::new(&groups, &cells_of_var, first, n);
-    house_clauses(&mut f, &fam, &groups, &lines, amo);
+    house_clauses(&mut f, &fam, &groups, &lines, amo, budget)?;
     let vars = CellVars::Sparse {
         shape,
         placed: lay.placed,
@@ -111,10 +171,19 @@ pub fn encode_candidates(
         values: lay.values,
         first,
     };
-    Encoded {
+    Ok(Encoded {
         formula: f,
         vars,
         assumptions: Vec::new(),
+    })
+}
+
+/// `Err` once the budget is spent, asked at every 1,024th step.
+#[inline]
+fn check(step: usize, budget: &Budget) -> Result<(), StopReason> {
+    match step % 1024 == 1023 {
+        true => budget.stop_reason().map_or(Ok(()), Err),
+        false => Ok(()),
     }
 }
 
@@ -123,10 +192,10 @@ fn cell_clauses(
     f: &mut Formula,
     fam: &Families,
     lay: &Layout,
-    first: u32,
-    n: usize,
+    (first, n): (u32, usize),
     amo: AmoEncoding,
-) {
+    budget: &Budget,
+) -> Result<(), StopReason> {
     let mut buf: Vec<Lit> = Vec::with_capacity(n);
     reserve_pairwise(
         f,
@@ -135,6 +204,7 @@ fn cell_clauses(
     );
     for pass in 0..2 {
         for cell in 0..n * n {
+            check(cell, budget)?;
             if lay.placed[cell] != 0 {
                 continue;
             }
@@ -148,6 +218,7 @@ fn cell_clauses(
             }
         }
     }
+    Ok(())
 }
 
 /// The (house, missing value) groups: per house, the candidate variables bucketed by
@@ -259,13 +330,15 @@ fn house_clauses(
     groups: &[Group],
     lines: &Lines,
     amo: AmoEncoding,
-) {
+    budget: &Budget,
+) -> Result<(), StopReason> {
     let n = lines.n;
     reserve_pairwise(f, amo, groups.iter().map(|g| g.2.len()));
     let kinds = [HouseKind::Row, HouseKind::Column, HouseKind::Box];
     let amo_fam = kinds.map(|h| fam.amo(f, h));
     let alo_fam = kinds.map(|h| fam.alo(f, h));
-    for (h, _, lits) in groups {
+    for (i, (h, _, lits)) in groups.iter().enumerate() {
+        check(i, budget)?;
         let family = amo_fam[kind(*h)];
         if kind(*h) == 2 && amo == AmoEncoding::Pairwise {
             for (i, a) in lits.iter().enumerate() {
@@ -291,4 +364,5 @@ fn house_clauses(
         }
         at_least_one(f, alo_fam[kind(*h)], lits);
     }
+    Ok(())
 }

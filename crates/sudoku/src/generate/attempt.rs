@@ -7,7 +7,7 @@ use super::hitting::hitting_set_puzzle;
 use super::random::{random_cages, random_regions};
 use super::reduce::reduce;
 use super::thin::thin;
-use super::{GenerateError, GenerateOptions, Generated, Generator, Target};
+use super::{GenerateError, GenerateOptions, Generated, Generator, Progress, Target, Tried};
 use crate::check::check_solution;
 use crate::deduce::{Logic, Order, search};
 use crate::model::geometry::Geometry;
@@ -51,7 +51,15 @@ impl Generator {
         check_solution(&empty, &solution, &rules)
             .map_err(|f| GenerateError::Verification(f.to_string()))?;
         let act = uniq.differ_from(&solution);
-        let result = make(logic, uniq, act, &solution, &self.opts, rng);
+        let result = make(
+            logic,
+            uniq,
+            act,
+            &solution,
+            &self.opts,
+            rng,
+            &mut self.tried,
+        );
         uniq.retire(act);
         let (made, rating) = result?;
         match rating {
@@ -96,7 +104,7 @@ impl Generator {
         let shape = self.opts.shape;
         let varying = self.varying();
         if varying || self.fixed.is_none() {
-            let logic = Logic::new(shape, base_rules)?;
+            let logic = Logic::new(shape, base_rules, &self.opts.budget)?;
             let uniq = Uniqueness::new(shape, base_rules, &self.opts.backend, &self.opts.budget);
             self.fixed = Some((logic, uniq));
         }
@@ -127,7 +135,7 @@ impl Generator {
     fn models_for(&mut self, rules: &Rules) -> Result<(), GenerateError> {
         if self.opts.random_cages {
             let shape = self.opts.shape;
-            let logic = Logic::new(shape, rules)?;
+            let logic = Logic::new(shape, rules, &self.opts.budget)?;
             let uniq = Uniqueness::new(shape, rules, &self.opts.backend, &self.opts.budget);
             self.fixed = Some((logic, uniq));
         }
@@ -137,6 +145,7 @@ impl Generator {
 
 /// The puzzle for `solution` and its rating; `Err(givens)` in the rating when the
 /// clue target was missed.
+#[allow(clippy::too_many_arguments)]
 fn make(
     logic: &mut Logic,
     uniq: &mut Uniqueness,
@@ -144,6 +153,7 @@ fn make(
     solution: &Grid,
     opts: &GenerateOptions,
     rng: &mut Rng,
+    tried: &mut Tried,
 ) -> Result<(Made, Result<Rating, usize>), GenerateError> {
     let mut made = if opts.hitting_set {
         // A hitting-set puzzle is minimal already (every given has a private set).
@@ -153,6 +163,11 @@ fn make(
         Made { puzzle, proofs }
     };
     if opts.thin > 0 {
+        opts.report(Progress::Thinning {
+            round: 0,
+            rounds: opts.thin,
+            givens: made.puzzle.num_givens(),
+        });
         let geom = Geometry::new(solution.shape());
         let floor = opts.target.floor();
         let (thinned, stats) = thin(
@@ -170,11 +185,18 @@ fn make(
     if let Target::Clues(k) = opts.target {
         if made.puzzle.num_givens() != k {
             let givens = made.puzzle.num_givens();
+            tried.proofs.0 += made.proofs.0;
+            tried.proofs.1 += made.proofs.1;
             return Ok((made, Err(givens)));
         }
     }
     let rating = rated(logic, &made.puzzle, opts)?;
-    let rating = climb_to(logic, uniq, act, &mut made, rating, solution, opts, rng)?;
+    tried.rated[rating.level as usize] += 1;
+    let rating = climb_to(
+        logic, uniq, act, &mut made, rating, solution, opts, rng, tried,
+    )?;
+    tried.proofs.0 += made.proofs.0;
+    tried.proofs.1 += made.proofs.1;
     Ok((made, Ok(rating)))
 }
 
@@ -206,6 +228,7 @@ fn climb_to(
     solution: &Grid,
     opts: &GenerateOptions,
     rng: &mut Rng,
+    tried: &mut Tried,
 ) -> Result<Rating, GenerateError> {
     let Some(want) = opts.difficulty else {
         return Ok(rating);
@@ -215,11 +238,15 @@ fn climb_to(
         return Ok(rating);
     }
     let start = (made.puzzle.clone(), rating);
-    let (p, r, extra) = climb(logic, uniq, act, start, solution, want, opts, rng)?;
-    made.puzzle = p;
-    made.proofs.0 += extra.0;
-    made.proofs.1 += extra.1;
-    Ok(r)
+    let c = climb(logic, uniq, act, start, solution, want, opts, rng)?;
+    made.puzzle = c.puzzle;
+    made.proofs.0 += c.proofs.0;
+    made.proofs.1 += c.proofs.1;
+    tried.climb_steps += c.steps;
+    for (a, b) in tried.rated.iter_mut().zip(c.rated) {
+        *a += b;
+    }
+    Ok(c.rating)
 }
 
 /// A unique puzzle whose givens are a hitting set of unavoidable sets; with a clue

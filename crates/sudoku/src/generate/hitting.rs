@@ -9,7 +9,7 @@
 //! (greedy), and when the puzzle made of those cells still has a second solution, its
 //! difference is a new set to meet.
 
-use super::{GenerateError, GenerateOptions};
+use super::{GenerateError, GenerateOptions, Progress};
 use crate::check::check_solution;
 use crate::deduce::{Deduction, Presolve, deduce};
 use crate::model::geometry::Geometry;
@@ -61,6 +61,9 @@ impl<'a> Sets<'a> {
         if let Some(r) = self.opts.budget.stop_reason() {
             return Err(GenerateError::Stopped(r));
         }
+        self.opts.report(Progress::Sets {
+            sets: self.sets.len(),
+        });
         // Nearly full grids (most checks: shrinking sets) need singles only; sparse
         // ones deduce more first, which keeps their formula small.
         let level = if puzzle.num_givens() * 5 >= puzzle.values().len() * 3 {
@@ -68,11 +71,12 @@ impl<'a> Sets<'a> {
         } else {
             Presolve::Probe
         };
-        match deduce(&self.geom, puzzle, level) {
+        match deduce(&self.geom, puzzle, level, &self.opts.budget) {
             Deduction::Solved(_) => {
                 self.stats.by_deduction += 1;
                 Ok(None)
             }
+            Deduction::Stopped(r) => Err(GenerateError::Stopped(r)),
             Deduction::Contradiction => Err(GenerateError::Verification(
                 "deduction contradicts a puzzle taken from a solution".into(),
             )),

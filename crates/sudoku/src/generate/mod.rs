@@ -46,6 +46,87 @@ impl Target {
     }
 }
 
+/// What the generator is doing, for a progress display (see
+/// [`GenerateOptions::progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Progress {
+    /// Attempt `attempt` of `max` began: a fresh solution grid.
+    Attempt {
+        /// The attempt (1-based).
+        attempt: usize,
+        /// The most attempts made.
+        max: usize,
+    },
+    /// Removal: `givens` left after `tried` of the `orbits` orbits were tried.
+    Removing {
+        /// Givens left.
+        givens: usize,
+        /// Orbits tried.
+        tried: usize,
+        /// Orbits in all.
+        orbits: usize,
+    },
+    /// Collecting unavoidable sets for a hitting set: `sets` found so far.
+    Sets {
+        /// Sets found.
+        sets: usize,
+    },
+    /// Thinning: round `round` of `rounds`, `givens` left.
+    Thinning {
+        /// The round.
+        round: u64,
+        /// Rounds asked for.
+        rounds: u64,
+        /// Givens left.
+        givens: usize,
+    },
+    /// Climbing towards the difficulty asked for: step `step` of `steps`; the best
+    /// puzzle so far is of level `level`.
+    Climbing {
+        /// The step.
+        step: usize,
+        /// Steps at most.
+        steps: usize,
+        /// The level of the best puzzle so far.
+        level: Level,
+    },
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Progress::Attempt { attempt, max } => {
+                write!(f, "attempt {attempt} of {max}: a solution grid")
+            }
+            Progress::Removing {
+                givens,
+                tried,
+                orbits,
+            } => write!(f, "removing givens: {givens} left ({tried}/{orbits} tried)"),
+            Progress::Sets { sets } => write!(f, "collecting unavoidable sets: {sets}"),
+            Progress::Thinning {
+                round,
+                rounds,
+                givens,
+            } => write!(f, "thinning: round {round}/{rounds}, {givens} givens"),
+            Progress::Climbing { step, steps, level } => {
+                write!(f, "climbing: step {step}/{steps}, best so far {level}")
+            }
+        }
+    }
+}
+
+/// Where progress goes: called from the generating thread, often (keep it cheap).
+#[derive(Clone)]
+pub struct ProgressFn(pub std::sync::Arc<dyn Fn(Progress) + Send + Sync>);
+
+impl std::fmt::Debug for ProgressFn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ProgressFn")
+    }
+}
+
 /// What to generate.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -82,6 +163,18 @@ pub struct GenerateOptions {
     /// The time limit, interrupt flag and memory ceiling of the whole run: once spent,
     /// generation stops with [`GenerateError::Stopped`].
     pub budget: Budget,
+    /// Told what the generator is doing, when set (a progress display).
+    pub progress: Option<ProgressFn>,
+}
+
+impl GenerateOptions {
+    /// Tells the progress display, if any.
+    #[inline]
+    pub(crate) fn report(&self, p: Progress) {
+        if let Some(f) = &self.progress {
+            (f.0)(p);
+        }
+    }
 }
 
 impl GenerateOptions {
@@ -102,6 +195,7 @@ impl GenerateOptions {
             rate: RateOptions::default(),
             backend: BackendSpec::default(),
             budget: Budget::unlimited(),
+            progress: None,
         }
     }
 }
@@ -182,7 +276,7 @@ pub enum GenerateError {
     Rules(#[from] RulesError),
     /// The reasoning model or a formula could not be built.
     #[error(transparent)]
-    Encode(#[from] EncodeError),
+    Encode(EncodeError),
     /// More givens asked for than the grid has cells.
     #[error("{clues} givens asked for, but a {n}×{n} grid has only {} cells", n * n)]
     TooManyClues {
@@ -222,9 +316,47 @@ pub enum GenerateError {
     Stopped(StopReason),
 }
 
+impl From<EncodeError> for GenerateError {
+    /// A build the budget stopped is [`GenerateError::Stopped`], not a failure.
+    fn from(e: EncodeError) -> GenerateError {
+        match e {
+            EncodeError::Stopped(r) => GenerateError::Stopped(r),
+            e => GenerateError::Encode(e),
+        }
+    }
+}
+
+/// What a generator tried, over every puzzle it was asked for (made or not).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Tried {
+    /// Attempts (fresh solution grids).
+    pub attempts: usize,
+    /// Uniqueness proofs by propagation alone, and by SAT calls.
+    pub proofs: (usize, usize),
+    /// Climbing steps towards a difficulty.
+    pub climb_steps: usize,
+    /// Puzzles rated on the way (every attempt's and every climbing step's), by level.
+    pub rated: [usize; 4],
+}
+
+impl Tried {
+    /// Adds what `other` tried.
+    pub fn add(&mut self, other: &Tried) {
+        self.attempts += other.attempts;
+        self.proofs.0 += other.proofs.0;
+        self.proofs.1 += other.proofs.1;
+        self.climb_steps += other.climb_steps;
+        for (a, b) in self.rated.iter_mut().zip(other.rated) {
+            *a += b;
+        }
+    }
+}
+
 /// Generates puzzles; the same options, seed and index give the same puzzle.
 pub struct Generator {
     opts: GenerateOptions,
+    tried: Tried,
     /// Reasoning model and SAT solver for the fixed rules (rebuilt when rules vary).
     fixed: Option<(Logic, Uniqueness)>,
 }
@@ -248,7 +380,11 @@ impl Generator {
         if opts.thin > 0 && (!opts.no_search || !plain) {
             return Err(GenerateError::Thin);
         }
-        Ok(Generator { opts, fixed: None })
+        Ok(Generator {
+            opts,
+            tried: Tried::default(),
+            fixed: None,
+        })
     }
 
     /// The options.
@@ -256,15 +392,23 @@ impl Generator {
         &self.opts
     }
 
+    /// What this generator tried so far, over every puzzle it was asked for.
+    pub fn tried(&self) -> Tried {
+        self.tried
+    }
+
     /// Puzzle number `index` of the run seeded with `seed`.
     pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
         let mut rng = Rng::for_item(seed, index);
         let mut fewest: Option<usize> = None;
         let mut wrong_level = 0;
-        for attempt in 1..=self.opts.max_attempts.max(1) {
+        let max = self.opts.max_attempts.max(1);
+        for attempt in 1..=max {
             if let Some(r) = self.opts.budget.stop_reason() {
                 return Err(GenerateError::Stopped(r));
             }
+            self.opts.report(Progress::Attempt { attempt, max });
+            self.tried.attempts += 1;
             match self.attempt(&mut rng)? {
                 Attempt::NoGrid => {}
                 Attempt::Above(k) => fewest = Some(fewest.map_or(k, |f| f.min(k))),

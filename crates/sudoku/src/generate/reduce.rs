@@ -1,7 +1,7 @@
 //! Removal: orbits of givens taken away in random order while the puzzle stays unique,
 //! each uniqueness proven by deduction or by a SAT call.
 
-use super::{GenerateError, GenerateOptions, Target};
+use super::{GenerateError, GenerateOptions, Progress, Target};
 use crate::deduce::{Deduction, Logic, Presolve, deduce};
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
@@ -43,7 +43,13 @@ pub(super) fn reduce(
         opts,
     };
     let floor = opts.target.floor();
-    for orbit in orbits {
+    let total = orbits.len();
+    for (tried, orbit) in orbits.into_iter().enumerate() {
+        opts.report(Progress::Removing {
+            givens: count,
+            tried,
+            orbits: total,
+        });
         if count == floor && opts.target != Target::Minimal {
             break;
         }
@@ -92,7 +98,9 @@ impl Judge<'_> {
         } else {
             Presolve::Singles
         };
-        let deduced = self.geometry.map(|g| deduce(g, puzzle, level));
+        let deduced = self
+            .geometry
+            .map(|g| deduce(g, puzzle, level, &opts.budget));
         let by_singles = match &deduced {
             Some(d) => matches!(d, Deduction::Solved(_)),
             None => self.logic.load(puzzle, &[]).is_ok() && self.logic.solved(),
@@ -105,6 +113,9 @@ impl Judge<'_> {
             return Ok(false);
         }
         proofs.1 += 1;
+        if let Some(Deduction::Stopped(r)) = deduced {
+            return Err(GenerateError::Stopped(r));
+        }
         let second = match deduced {
             Some(Deduction::Open(cands)) if large => {
                 other_among(&cands, self.solution, &opts.backend, &opts.budget)?

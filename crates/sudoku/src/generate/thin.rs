@@ -52,7 +52,7 @@ pub fn thin(
     budget: &Budget,
 ) -> (Grid, ThinStats) {
     let mut stats = ThinStats::default();
-    let fills = |p: &Grid, stats: &mut ThinStats| match deduce(geom, p, Presolve::Probe) {
+    let fills = |p: &Grid, stats: &mut ThinStats| match deduce(geom, p, Presolve::Probe, budget) {
         Deduction::Solved(g) => {
             debug_assert_eq!(&g, solution, "deduction is sound");
             stats.accepted += 1;
@@ -79,14 +79,15 @@ pub fn thin(
         let g = givens[rng.below(givens.len())];
         let mut q = p.clone();
         q.set(g / n, g % n, 0);
-        let stuck = match deduce(geom, &q, Presolve::Probe) {
+        let stuck = match deduce(geom, &q, Presolve::Probe, budget) {
             Deduction::Solved(_) => {
                 stats.accepted += 1;
                 p = q; // the given was redundant after earlier swaps
                 continue;
             }
             Deduction::Open(c) => c,
-            Deduction::Contradiction => unreachable!("givens taken from a solution"),
+            Deduction::Stopped(_) => break,
+            _ => unreachable!("givens taken from a solution"),
         };
         stats.rejected += 1;
         // Replacement candidates: cells deduction left open, fewest candidates first
@@ -171,7 +172,7 @@ mod tests {
                     );
                 }
                 assert!(
-                    matches!(deduce(&geom, &p, Presolve::Probe), Deduction::Solved(g) if g == solution)
+                    matches!(deduce(&geom, &p, Presolve::Probe, &Budget::unlimited()), Deduction::Solved(g) if g == solution)
                 );
             }
         }

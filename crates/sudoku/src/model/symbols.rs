@@ -9,6 +9,13 @@ pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /// Characters that stand for an empty cell (`0` too, unless it is a symbol).
 pub const BLANKS: &[char] = &['.', '_', '-', '0'];
 
+/// Characters that separate cells in a row (besides whitespace): `|` between boxes,
+/// the box-drawing verticals of framed grids, and the separators of CSV rows.
+pub const SEPARATORS: &[char] = &['|', '│', '┃', '║', ',', ';'];
+
+/// The hexadoku alphabet `0-9A-F` (lowercase accepted).
+pub const HEX_SYMBOLS: &str = "0123456789ABCDEF";
+
 /// Why characters do not make an alphabet.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -51,6 +58,14 @@ impl Alphabet {
         Some(Alphabet::build(symbols, true))
     }
 
+    /// The hexadoku alphabet `0-9A-F` for 16×16 grids written with `0` as a symbol
+    /// (lowercase accepted), built once and shared.
+    pub fn hexadecimal() -> Arc<Alphabet> {
+        static HEX: OnceLock<Arc<Alphabet>> = OnceLock::new();
+        HEX.get_or_init(|| Arc::new(Alphabet::build(HEX_SYMBOLS.chars().collect(), true)))
+            .clone()
+    }
+
     /// The default alphabet for `n`, built once per size and shared.
     pub fn shared_default(n: usize) -> Option<Arc<Alphabet>> {
         static CACHE: [OnceLock<Arc<Alphabet>>; 36] = [const { OnceLock::new() }; 36];
@@ -62,11 +77,12 @@ impl Alphabet {
     }
 
     /// A user alphabet, one Unicode character per symbol (e.g. `▲●■★`). The characters
-    /// must be distinct and may not be whitespace, `|` or a blank other than `0`.
+    /// must be distinct and may not be whitespace, a separator ([`SEPARATORS`]) or a
+    /// blank other than `0`.
     pub fn custom(s: &str) -> Result<Alphabet, AlphabetError> {
         let symbols: Vec<char> = s.chars().collect();
         for (i, &c) in symbols.iter().enumerate() {
-            if c.is_whitespace() || c == '|' || (BLANKS.contains(&c) && c != '0') {
+            if c.is_whitespace() || SEPARATORS.contains(&c) || (BLANKS.contains(&c) && c != '0') {
                 return Err(AlphabetError::Separator(c));
             }
             if symbols[..i].contains(&c) {
@@ -170,6 +186,13 @@ mod tests {
         assert!(!z.is_blank('0'));
         assert!(Alphabet::custom("AAB C").is_err());
         assert!(Alphabet::custom("ab.d").is_err());
+        assert!(Alphabet::custom("ab,d").is_err());
+        let h = Alphabet::hexadecimal();
+        assert_eq!(
+            (h.value('0'), h.value('f'), h.value('F')),
+            (Some(1), Some(16), Some(16))
+        );
+        assert!(!h.is_blank('0') && h.is_blank('.'));
         assert!(Alphabet::custom("abc").is_err());
     }
 }

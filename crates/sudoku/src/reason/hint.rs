@@ -532,7 +532,7 @@ mod tests {
         let g = puzzle(
             "12345678.........................................................................",
         );
-        let mut logic = Logic::new(g.shape(), &Rules::default()).unwrap();
+        let mut logic = Logic::new(g.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         let h = next_hint(&mut logic, &g, &[], None, &Budget::unlimited());
         let Hint::Place(f) = &h else { panic!("{h:?}") };
         assert_eq!((f.row, f.col, f.value), (0, 8, 9));
@@ -557,7 +557,7 @@ mod tests {
         let g = puzzle(
             "11...............................................................................",
         );
-        let mut logic = Logic::new(g.shape(), &Rules::default()).unwrap();
+        let mut logic = Logic::new(g.shape(), &Rules::default(), &Budget::unlimited()).unwrap();
         let h = next_hint(&mut logic, &g, &[], None, &Budget::unlimited());
         assert!(matches!(h, Hint::Contradiction(_)), "{h:?}");
     }

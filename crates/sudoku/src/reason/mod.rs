@@ -11,4 +11,7 @@ pub use hint::{
     Excluder, FailedProbe, Forced, Hint, Why, cell_name, contradiction_text, next_hint, sym,
 };
 pub use marks::{Marks, Reasoning, pencil_marks};
-pub use rate::{EXTREME_ABOVE, Effort, Level, RateError, RateOptions, Rating, rate, search_effort};
+pub use rate::{
+    EXTREME_ABOVE, Effort, HARD_WHAT_IFS, Level, RateError, RateOptions, Rating, rate,
+    search_effort,
+};

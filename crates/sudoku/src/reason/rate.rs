@@ -1,22 +1,24 @@
-//! Difficulty from how much reasoning the formula needs: unit propagation alone on the
-//! extended encoding (singles), propagation plus failed-literal probing, or search —
-//! and then the search effort, averaged over several random orders.
+//! Difficulty from the reasoning a player needs, on the propagation model of the rules:
+//! singles (unit propagation), then the basic techniques (locked candidates, subsets),
+//! then what-ifs (failed-literal probing, one level deep, with the basic techniques
+//! between rounds); a puzzle none of them solves needs search. The search effort (a
+//! small DPLL, averaged over several random orders) orders puzzles within a class.
 
-use crate::deduce::{Logic, Order, ProbeEnd, search};
+use crate::deduce::{Logic, Order, ProbeEnd, basic_to_fixpoint, search};
 use crate::model::grid::Grid;
 use crate::rng::Rng;
 use gridsat_sat::{Budget, Conclusion, StopReason};
 
 gridsat_sat::named_enum! {
-    /// The difficulty classes.
+    /// The difficulty classes, by the reasoning each needs.
     pub enum Level ("difficulty") {
-        /// Unit propagation alone (naked and hidden singles) solves it.
+        /// Naked and hidden singles (unit propagation) solve it.
         Easy = "easy",
-        /// Propagation plus failed-literal probing solves it.
+        /// The basic techniques solve it: locked candidates (box–line and the like) and naked or hidden subsets, with singles.
         Medium = "medium",
-        /// Search is needed, and little of it.
+        /// A few what-ifs are needed (at most 3): assuming a value and following the singles to a contradiction, with singles and the basic techniques between.
         Hard = "hard",
-        /// Search is needed, and much of it.
+        /// Many what-ifs (more than 3), or search (no single what-if fails: trial and error or nested what-ifs).
         Extreme = "extreme",
     }
 }
@@ -27,7 +29,10 @@ gridsat_sat::named_enum! {
 pub struct RateOptions {
     /// Searches (each with its own random order) to average over.
     pub runs: usize,
-    /// Mean conflicts above which a search-needing puzzle is `extreme`.
+    /// The most what-ifs a `hard` puzzle needs; with more it is `extreme`.
+    pub hard_what_ifs: usize,
+    /// Mean search conflicts above which a puzzle that what-ifs solve is `extreme`
+    /// too (one that needs search always is).
     pub extreme_above: f64,
     /// Give up one search after this many conflicts (it then counts this many).
     pub max_conflicts: u64,
@@ -37,14 +42,20 @@ impl Default for RateOptions {
     fn default() -> Self {
         RateOptions {
             runs: 5,
+            hard_what_ifs: HARD_WHAT_IFS,
             extreme_above: EXTREME_ABOVE,
             max_conflicts: 100_000,
         }
     }
 }
 
-/// The default boundary between `hard` and `extreme`: mean conflicts of the DPLL
-/// search (see BENCHMARKS.md for the distributions it was read from).
+/// The default of [`RateOptions::hard_what_ifs`]: measured with the greedy what-ifs
+/// (singles and basic techniques first), 3 puts half of top1465 in `extreme`, all of
+/// hardest-1106 (which needs search), and one random minimal 9×9 puzzle in twenty.
+pub const HARD_WHAT_IFS: usize = 3;
+
+/// The default of [`RateOptions::extreme_above`]: mean conflicts of the DPLL search
+/// (see BENCHMARKS.md for the distributions it was read from).
 pub const EXTREME_ABOVE: f64 = 200.0;
 
 /// Mean effort of the searches.
@@ -71,11 +82,13 @@ pub struct Rating {
     pub empty: usize,
     /// Cells filled by unit propagation from the givens.
     pub by_singles: usize,
+    /// Further cells filled once locked candidates and subsets are added.
+    pub by_basic: usize,
     /// Further cells filled once failed-literal probing is added.
     pub by_probing: usize,
-    /// Literals found false by probing.
+    /// What-ifs made: values assumed and refuted by propagation (failed literals).
     pub failed_literals: usize,
-    /// Search effort, when search was needed.
+    /// Search effort, for hard and extreme puzzles.
     pub search: Option<Effort>,
     /// When the budget stopped the rating: why. `level` is then what was known by
     /// then (medium: singles did not suffice; hard: probing did not either).
@@ -92,14 +105,43 @@ impl gridsat_sat::Verdict for Rating {
 }
 
 impl Rating {
-    /// One number for sorting: 1 easy, 2 medium, and 3 + log₂(1 + mean conflicts) with search.
-    pub fn score(&self) -> f64 {
-        match (self.level, self.search) {
-            (Level::Easy, _) => 1.0,
-            (Level::Medium, _) => 2.0,
-            (_, Some(e)) => 3.0 + (1.0 + e.conflicts).log2(),
-            (_, None) => 3.0,
+    /// The rating of `puzzle` when the budget ran out (`reason`) before anything was
+    /// rated: level easy, no cell filled.
+    pub fn unrated(puzzle: &Grid, reason: StopReason) -> Rating {
+        Rating {
+            level: Level::Easy,
+            empty: puzzle.n() * puzzle.n() - puzzle.num_givens(),
+            by_singles: 0,
+            by_basic: 0,
+            by_probing: 0,
+            failed_literals: 0,
+            search: None,
+            stopped: Some(reason),
         }
+    }
+
+    /// True when no single what-if was left to make and the grid was still open.
+    pub fn needs_search(&self) -> bool {
+        self.level == Level::Extreme
+            && self.by_singles + self.by_basic + self.by_probing < self.empty
+    }
+
+    /// One number for sorting: 1 easy, 2 medium, 3 hard and 4 extreme, plus a tenth
+    /// per what-if (at most 0.9) and, for puzzles that need search, 1 + log₂(1 + mean
+    /// search conflicts) / 10.
+    pub fn score(&self) -> f64 {
+        let base = match self.level {
+            Level::Easy => return 1.0,
+            Level::Medium => return 2.0,
+            Level::Hard => 3.0,
+            Level::Extreme => 4.0,
+        };
+        let what_ifs = (self.failed_literals as f64 / 10.0).min(0.9);
+        let search = match (self.needs_search(), self.search) {
+            (true, Some(e)) => 1.0 + (1.0 + e.conflicts).log2() / 10.0,
+            _ => 0.0,
+        };
+        base + what_ifs + search
     }
 }
 
@@ -121,54 +163,81 @@ pub fn rate(
     budget: &Budget,
 ) -> Result<Rating, RateError> {
     let n = puzzle.n();
-    let empty = n * n - puzzle.num_givens();
     logic
         .load(puzzle, &[])
         .map_err(|_| RateError::Contradiction)?;
-    let fixed = |l: &Logic| {
-        (0..n * n)
-            .filter(|&i| l.fixed(i / n, i % n).is_some())
-            .count()
-    };
-    let after_up = fixed(logic);
-    let by_singles = after_up - puzzle.num_givens();
     let mut rating = Rating {
         level: Level::Easy,
-        empty,
-        by_singles,
+        empty: n * n - puzzle.num_givens(),
+        by_singles: fixed(logic) - puzzle.num_givens(),
+        by_basic: 0,
         by_probing: 0,
         failed_literals: 0,
         search: None,
         stopped: None,
     };
-    if after_up == n * n {
-        return Ok(rating);
-    }
-    let failed = match logic.probe_to_fixpoint(budget) {
-        Ok(f) => f,
-        Err(ProbeEnd::Conflict(_)) => return Err(RateError::Contradiction),
-        Err(ProbeEnd::Stopped(r)) => {
-            rating.level = Level::Medium;
-            rating.stopped = Some(r);
+    let steps: [(Level, Step); 2] = [(Level::Medium, basic), (Level::Hard, what_ifs)];
+    for (level, step) in steps {
+        if logic.solved() {
             return Ok(rating);
         }
-    };
-    rating.failed_literals = failed.len();
-    let after_probe = fixed(logic);
-    rating.by_probing = after_probe - after_up;
-    if after_probe == n * n {
-        rating.level = Level::Medium;
-        return Ok(rating);
+        let before = fixed(logic);
+        rating.level = level;
+        match step(logic, &mut rating, budget) {
+            Ok(()) => {}
+            Err(ProbeEnd::Stopped(r)) => {
+                rating.stopped = Some(r);
+                return Ok(rating);
+            }
+            Err(_) => return Err(RateError::Contradiction),
+        }
+        let filled = fixed(logic) - before;
+        match level {
+            Level::Medium => rating.by_basic = filled,
+            _ => rating.by_probing = filled,
+        }
+    }
+    if !logic.solved() || rating.failed_literals > opts.hard_what_ifs {
+        rating.level = Level::Extreme;
     }
     let (effort, stopped) = search_effort(logic, puzzle, opts, budget)?;
-    rating.level = if effort.conflicts > opts.extreme_above {
-        Level::Extreme
-    } else {
-        Level::Hard
-    };
+    if effort.conflicts > opts.extreme_above {
+        rating.level = Level::Extreme;
+    }
     rating.search = Some(effort);
     rating.stopped = stopped;
     Ok(rating)
+}
+
+/// One reasoning step of the rating, to its fixpoint.
+type Step = fn(&mut Logic, &mut Rating, &Budget) -> Result<(), ProbeEnd>;
+
+/// Cells the propagator has fixed.
+fn fixed(logic: &Logic) -> usize {
+    let n = logic.shape().n();
+    (0..n * n)
+        .filter(|&i| logic.fixed(i / n, i % n).is_some())
+        .count()
+}
+
+/// Locked candidates and subsets to a fixpoint.
+fn basic(logic: &mut Logic, _: &mut Rating, budget: &Budget) -> Result<(), ProbeEnd> {
+    basic_to_fixpoint(logic, budget).map(|_| ())
+}
+
+/// What-ifs as a player makes them: one at a time ([`Logic::what_if`], cells with the
+/// fewest candidates first), each followed by the singles and the basic techniques,
+/// until the grid is solved or no single what-if fails (search is needed). Counts them
+/// in `failed_literals`.
+fn what_ifs(logic: &mut Logic, rating: &mut Rating, budget: &Budget) -> Result<(), ProbeEnd> {
+    while !logic.solved() {
+        if logic.what_if(budget)?.is_none() {
+            break;
+        }
+        rating.failed_literals += 1;
+        basic_to_fixpoint(logic, budget)?;
+    }
+    Ok(())
 }
 
 /// The mean effort of a DPLL search with unit propagation only, from the givens, over

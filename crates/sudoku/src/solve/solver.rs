@@ -11,7 +11,8 @@ use super::count::{Count, count};
 use crate::check::check_solution;
 use crate::deduce::{Deduction, Presolve, deduce};
 use crate::encode::{
-    CageEncoding, CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
+    CageEncoding, CellVars, EncodeError, EncodeOptions, Encoding, GivenMode,
+    encode_candidates_within, encode_rules, encode_rules_within, full_bytes, reduced_bytes,
 };
 use crate::model::candidates::Candidates;
 use crate::model::geometry::Geometry;
@@ -104,11 +105,18 @@ impl SudokuSolver {
             a.stats.time = t0.elapsed();
             return Ok(a);
         }
-        let mut answer = if rules.is_classic() {
-            self.solve_classic(puzzle)?
+        let answer = if rules.is_classic() {
+            self.solve_classic(puzzle)
         } else {
             // Variants: no deduction, the givens alone are fixed.
-            self.solve_warm(puzzle, rules, puzzle, 0)?
+            self.solve_warm(puzzle, rules, puzzle, 0)
+        };
+        let mut answer = match answer {
+            // The budget ran out while a formula was being built: nothing is known.
+            Err(SolveError::Encode(EncodeError::Stopped(r))) => {
+                Answer::unknown(r, Vec::new(), Stats::default())
+            }
+            other => other?,
         };
         if answer.verdict == Verdict::Unsat {
             answer.conflict = Some(self.explain(puzzle, rules)?);
@@ -128,7 +136,7 @@ impl SudokuSolver {
             self.geometry = Some(Geometry::new(puzzle.shape()));
         }
         let geom = self.geometry.as_ref().expect("just built");
-        match deduce(geom, puzzle, self.opts.presolve) {
+        match deduce(geom, puzzle, self.opts.presolve, &self.opts.budget) {
             Deduction::Solved(grid) => {
                 check_solution(puzzle, &grid, &Rules::classic()).map_err(Verification::from)?;
                 let verdict = if self.opts.max_solutions <= 1 {
@@ -141,6 +149,7 @@ impl SudokuSolver {
             Deduction::Contradiction => {
                 Ok(Answer::new(Verdict::Unsat, Vec::new(), Stats::default()))
             }
+            Deduction::Stopped(r) => Ok(Answer::unknown(r, Vec::new(), Stats::default())),
             Deduction::Open(cands) => {
                 if self.opts.encoding == Encoding::Reduced {
                     self.solve_reduced(puzzle, &cands)
@@ -172,14 +181,22 @@ impl SudokuSolver {
     }
 
     fn solve_reduced(&mut self, puzzle: &Grid, cands: &Candidates) -> Result<Answer, SolveError> {
-        let enc = encode_candidates(cands, self.opts.amo, None);
+        let n = puzzle.n();
+        let bytes = reduced_bytes(cands, self.opts.amo);
+        self.opts.budget.admit(bytes, || {
+            format!("the reduced encoding of this {n}×{n} grid")
+        })?;
+        let budget = &self.opts.budget;
+        let enc = match encode_candidates_within(cands, self.opts.amo, None, budget) {
+            Ok(enc) => enc,
+            Err(r) => return Ok(Answer::unknown(r, Vec::new(), Stats::default())),
+        };
         let mut stats = Stats {
             open_cells: cands.open_cells(),
             vars: enc.formula.num_vars(),
             clauses: enc.formula.num_clauses(),
             ..Stats::default()
         };
-        let budget = &self.opts.budget;
         if let Some(r) = budget.stop_reason() {
             return Ok(Answer::unknown(r, Vec::new(), stats));
         }
@@ -218,6 +235,10 @@ impl SudokuSolver {
             .as_ref()
             .is_none_or(|w| w.shape != shape || &w.rules != rules)
         {
+            let (n, enc) = (shape.n(), self.opts.encoding.full());
+            self.opts.budget.admit(full_bytes(n, self.opts.amo), || {
+                format!("the {enc} encoding of a {n}×{n} grid")
+            })?;
             let opts = EncodeOptions {
                 encoding: self.opts.encoding.full(),
                 amo: self.opts.amo,
@@ -225,7 +246,7 @@ impl SudokuSolver {
                 givens: GivenMode::Assumptions,
                 ..Default::default()
             };
-            let (formula, vars) = encode_rules(shape, rules, &opts)?;
+            let (formula, vars) = encode_rules_within(shape, rules, &opts, &self.opts.budget)?;
             let mut backend = self.build_backend(None)?;
             backend.add_formula(&formula);
             self.warm = Some(Warm {
@@ -311,7 +332,10 @@ impl SudokuSolver {
             amo: self.opts.amo,
             ..Default::default()
         };
-        let Ok((formula, vars)) = encode_rules(puzzle.shape(), &Rules::classic(), &opts) else {
+        let n = puzzle.n();
+        let fits = budget.admit(full_bytes(n, opts.amo), String::new).is_ok();
+        let built = fits.then(|| encode_rules(puzzle.shape(), &Rules::classic(), &opts));
+        let Some(Ok((formula, vars))) = built else {
             // Too large for assumptions on the full encoding: say what the givens show
             // directly, if anything.
             return Ok(direct_conflict(puzzle).unwrap_or(Conflict {

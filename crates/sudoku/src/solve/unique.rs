@@ -4,7 +4,8 @@
 use super::answer::SolveError;
 use super::answer::stop_reason;
 use crate::encode::{
-    CellVars, EncodeOptions, Encoding, GivenMode, encode_candidates, encode_rules,
+    CellVars, EncodeError, EncodeOptions, Encoding, GivenMode, encode_candidates,
+    encode_rules_within, full_bytes, reduced_bytes,
 };
 use crate::model::candidates::Candidates;
 use crate::model::grid::Grid;
@@ -93,7 +94,12 @@ impl Uniqueness {
                 givens: GivenMode::Assumptions,
                 ..Default::default()
             };
-            let (f, vars) = encode_rules(self.shape, &self.rules, &opts)?;
+            let n = self.shape.n();
+            self.budget
+                .admit(full_bytes(n, AmoEncoding::Pairwise), || {
+                    format!("the extended encoding of a {n}×{n} grid")
+                })?;
+            let (f, vars) = encode_rules_within(self.shape, &self.rules, &opts, &self.budget)?;
             let mut backend = self.spec.build()?;
             backend.set_budget(&self.budget);
             backend.add_formula(&f);
@@ -123,7 +129,10 @@ impl Uniqueness {
     /// Whether `puzzle` has a solution besides the one `act` excludes, and which.
     pub(crate) fn second(&mut self, puzzle: &Grid, act: Activation) -> Result<Second, SolveError> {
         debug_assert!(self.excluded[act.0].is_some(), "a retired activation");
-        let w = self.warm()?;
+        let w = match self.warm() {
+            Err(SolveError::Encode(EncodeError::Stopped(r))) => return Ok(Second::Unknown(r)),
+            w => w?,
+        };
         let mut assume: Vec<Lit> = puzzle
             .givens()
             .map(|p| w.vars.var(p.row, p.col, p.value).expect("dense").pos())
@@ -160,6 +169,10 @@ pub(crate) fn other_among(
     spec: &BackendSpec,
     budget: &Budget,
 ) -> Result<Second, SolveError> {
+    let n = solution.n();
+    budget.admit(reduced_bytes(cands, AmoEncoding::Pairwise), || {
+        format!("the reduced encoding of this {n}×{n} grid")
+    })?;
     let enc = encode_candidates(cands, AmoEncoding::Pairwise, None);
     let mut backend = spec.build_for(enc.formula.num_clauses())?;
     backend.set_budget(budget);

@@ -1,10 +1,10 @@
 //! The layouts of classic puzzles: one puzzle per line, blocks of characters, blocks
 //! of integers; and what their rows look like.
 
-use super::{ParseError, ParseErrorKind, ParseOptions, ParsedPuzzle, err};
+use super::{ParseError, ParseErrorKind, ParseOptions, ParseWarning, ParsedPuzzle, err};
 use crate::model::grid::Grid;
 use crate::model::shape::Shape;
-use crate::model::symbols::Alphabet;
+use crate::model::symbols::{Alphabet, SEPARATORS};
 use std::sync::Arc;
 
 /// The side N of a grid of `len` cells written on one line (N² = `len`, N ≥ 4).
@@ -20,17 +20,39 @@ pub(super) fn one_line_length(len: usize) -> String {
     )
 }
 
-/// The cell characters of a block row: everything but whitespace and `|`.
+/// True for a character that separates cells (see [`SEPARATORS`]).
+#[inline]
+fn is_separator_char(c: char) -> bool {
+    c.is_whitespace() || SEPARATORS.contains(&c)
+}
+
+/// True for a character of a rule line or a frame: `-+=|` and box drawing.
+#[inline]
+fn is_rule_char(c: char) -> bool {
+    "-+=|".contains(c) || ('\u{2500}'..='\u{257F}').contains(&c) || c.is_whitespace()
+}
+
+/// The cell characters of a block row: everything but whitespace and separators.
 pub(super) fn cells_of(line: &str) -> Vec<(usize, char)> {
     line.chars()
         .enumerate()
-        .filter(|(_, c)| !c.is_whitespace() && *c != '|')
+        .filter(|(_, c)| !is_separator_char(*c))
         .map(|(i, c)| (i + 1, c))
         .collect()
 }
 
-/// The tokens of a row when every one is an integer or a blank mark (`|` dropped).
+/// True for an integer token or a blank mark.
+fn int_token(tok: &str) -> bool {
+    tok.bytes().all(|b| b.is_ascii_digit()) || matches!(tok, "." | "_" | "-")
+}
+
+/// The tokens of a row when every one is an integer or a blank mark, each with its
+/// 1-based column: separated by whitespace (`|` dropped), or the fields of a CSV row
+/// (commas or semicolons; an empty field is a blank, a trailing separator ends the row).
 pub(super) fn int_tokens(line: &str) -> Option<Vec<(usize, &str)>> {
+    if line.contains([',', ';']) {
+        return csv_tokens(line);
+    }
     let mut out = Vec::new();
     let mut col = 0;
     let mut rest = line;
@@ -39,9 +61,8 @@ pub(super) fn int_tokens(line: &str) -> Option<Vec<(usize, &str)>> {
         let tail = &rest[s..];
         let e = tail.find(char::is_whitespace).unwrap_or(tail.len());
         let tok = &tail[..e];
-        if tok != "|" {
-            let ok = tok.bytes().all(|b| b.is_ascii_digit()) || matches!(tok, "." | "_" | "-");
-            if !ok {
+        if !(tok.chars().count() == 1 && tok.chars().all(|c| SEPARATORS.contains(&c))) {
+            if !int_token(tok) {
                 return None;
             }
             out.push((col + 1, tok));
@@ -52,13 +73,58 @@ pub(super) fn int_tokens(line: &str) -> Option<Vec<(usize, &str)>> {
     Some(out)
 }
 
-/// A separator line such as `---+---+---` or `======`.
+/// The fields of a CSV row (see [`int_tokens`]); an empty field is a blank.
+fn csv_tokens(line: &str) -> Option<Vec<(usize, &str)>> {
+    let mut out = Vec::new();
+    let mut col = 1;
+    for field in line.split([',', ';']) {
+        let lead = field.chars().take_while(|c| c.is_whitespace()).count();
+        match field.trim() {
+            "" => out.push((col + lead, ".")),
+            t if int_token(t) => out.push((col + lead, t)),
+            _ => return None,
+        }
+        col += field.chars().count() + 1;
+    }
+    Some(out)
+}
+
+/// The tokens of a row of `n` integers: [`int_tokens`], less the empty field after a
+/// separator that ends a CSV row of `n` values (`5,3,…,9,`).
+pub(super) fn int_row(line: &str, n: usize) -> Option<Vec<(usize, &str)>> {
+    let mut t = int_tokens(line)?;
+    if t.len() == n + 1 && ends_with_separator(line) {
+        t.pop();
+    }
+    Some(t)
+}
+
+/// True for a CSV row that ends with a separator.
+pub(super) fn ends_with_separator(line: &str) -> bool {
+    line.trim_end().ends_with([',', ';'])
+}
+
+/// A separator line such as `---+---+---`, `======` or a box-drawing frame.
 pub(super) fn is_rule_line(line: &str, cells_per_row: usize) -> bool {
     let t = line.trim();
-    if t.is_empty() || !t.chars().all(|c| "-+=|".contains(c) || c.is_whitespace()) {
+    if t.is_empty() || !t.chars().all(is_rule_char) {
         return false;
     }
-    t.contains('+') || t.contains('=') || t.chars().filter(|&c| c == '-').count() != cells_per_row
+    t.contains(['+', '='])
+        || t.chars().any(|c| c > '\u{2000}')
+        || t.chars().filter(|&c| c == '-').count() != cells_per_row
+}
+
+/// A border above the first row (`+---+---+`, `┌───┬───┐`, `------`): a rule line that
+/// cannot be a row of a one-line puzzle (N² dashes).
+pub(super) fn is_frame_line(line: &str) -> bool {
+    let t = line.trim();
+    if t.is_empty() || !t.chars().all(is_rule_char) {
+        return false;
+    }
+    t.contains(['+', '=', '|'])
+        || t.chars().any(|c| c > '\u{2000}')
+        || square_side(t.chars().count()).is_none()
 }
 
 fn shape_for(n: usize, opts: &ParseOptions, line: usize, col: usize) -> Result<Shape, ParseError> {
@@ -94,6 +160,35 @@ fn alphabet_for(
     }
 }
 
+/// The alphabet of a puzzle of side `n` written with the characters `chars`: the one
+/// the options give, or the default; a 16×16 puzzle that writes `0` next to another
+/// blank mark and has no `G` is a hexadoku (`0-9A-F`), and one with `0` as its only
+/// blank and no `G` is read with the default alphabet, with a warning unless a row
+/// holds two `0`s (then `0` cannot be a symbol).
+fn alphabet_of(
+    n: usize,
+    opts: &ParseOptions,
+    chars: impl Iterator<Item = char> + Clone,
+    (line, col): (usize, usize),
+) -> Result<(Arc<Alphabet>, Option<ParseWarning>), ParseError> {
+    if opts.alphabet.is_none() && n == 16 {
+        let has = |f: &dyn Fn(char) -> bool| chars.clone().any(f);
+        if has(&|c| c == '0') && !has(&|c| c == 'G' || c == 'g') {
+            if has(&|c| matches!(c, '.' | '_' | '-')) {
+                return Ok((Alphabet::hexadecimal(), None));
+            }
+            // Two 0s in a row: 0 is certainly a blank; otherwise it might be a symbol.
+            let cells: Vec<char> = chars.collect();
+            let zero_blank = cells
+                .chunks(n)
+                .any(|row| row.iter().filter(|&&c| c == '0').count() > 1);
+            let a = alphabet_for(n, opts, line, col)?;
+            return Ok((a, (!zero_blank).then_some(ParseWarning::MaybeHexadoku)));
+        }
+    }
+    Ok((alphabet_for(n, opts, line, col)?, None))
+}
+
 fn symbol_value(c: char, a: &Alphabet, line: usize, col: usize) -> Result<u16, ParseError> {
     if let Some(v) = a.value(c) {
         Ok(v)
@@ -125,7 +220,7 @@ pub(super) fn parse_line_puzzle(
         return Err(err(ln, lead + 1, one_line_length(len)));
     }
     let shape = shape_for(n, opts, ln, lead + 1)?;
-    let alphabet = alphabet_for(n, opts, ln, lead + 1)?;
+    let (alphabet, warning) = alphabet_of(n, opts, token.chars(), (ln, lead + 1))?;
     let mut cells = Vec::with_capacity(len);
     for (i, c) in token.chars().enumerate() {
         cells.push(symbol_value(c, &alphabet, ln, lead + i + 1)?);
@@ -137,6 +232,7 @@ pub(super) fn parse_line_puzzle(
         ln,
     );
     p.comment = (!comment.is_empty()).then(|| comment.to_string());
+    p.warning = warning;
     Ok(p)
 }
 
@@ -147,7 +243,10 @@ pub(super) fn parse_char_block(
     let n = rows.len();
     let first = rows[0].0;
     let shape = shape_for(n, opts, first, 1)?;
-    let alphabet = alphabet_for(n, opts, first, 1)?;
+    let chars = rows
+        .iter()
+        .flat_map(|(_, l)| cells_of(l).into_iter().map(|c| c.1));
+    let (alphabet, warning) = alphabet_of(n, opts, chars, (first, 1))?;
     let mut cells = Vec::with_capacity(n * n);
     for &(ln, line) in rows {
         let row = cells_of(line);
@@ -163,11 +262,13 @@ pub(super) fn parse_char_block(
             cells.push(symbol_value(c, &alphabet, ln, col)?);
         }
     }
-    Ok(ParsedPuzzle::classic(
+    let mut p = ParsedPuzzle::classic(
         Grid::from_values(shape, cells).expect("values checked"),
         Some(alphabet),
         first,
-    ))
+    );
+    p.warning = warning;
+    Ok(p)
 }
 
 pub(super) fn parse_int_block(
@@ -176,7 +277,7 @@ pub(super) fn parse_int_block(
 ) -> Result<ParsedPuzzle, ParseError> {
     let n = rows.len();
     for &(ln, line) in rows {
-        let count = int_tokens(line).map(|t| t.len());
+        let count = int_row(line, n).map(|t| t.len());
         if count != Some(n) {
             let col = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
             return Err(match count {
@@ -211,7 +312,7 @@ pub(super) fn parse_int_block_flat(
     let shape = shape_for(n, opts, first, 1)?;
     let mut cells = Vec::with_capacity(n * n);
     for &(ln, line) in rows {
-        for (col, tok) in int_tokens(line).unwrap_or_default() {
+        for (col, tok) in int_row(line, n).unwrap_or_default() {
             let v = match tok {
                 "." | "_" | "-" => 0,
                 t => t.parse::<usize>().unwrap_or(usize::MAX),

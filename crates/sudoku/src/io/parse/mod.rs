@@ -3,10 +3,12 @@
 //! (text sections and JSON) that carry rules.
 
 mod layout;
+mod lists;
 mod puzzles;
 mod variant_json;
 mod variant_text;
 
+pub use lists::looks_like_list;
 pub use puzzles::Puzzles;
 pub use variant_json::{looks_like_json, parse_variant_json};
 pub use variant_text::{looks_like_variant_text, parse_variant_text};
@@ -52,6 +54,20 @@ pub struct ParsedPuzzle {
     pub rules: Rules,
     /// The known solution, when the variant file gives one.
     pub solution: Option<Grid>,
+    /// Something about the way the puzzle was read that may not be what was meant.
+    pub warning: Option<ParseWarning>,
+}
+
+/// A way of reading a puzzle that may not be what its author meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseWarning {
+    /// A 16×16 puzzle with `0`s (read as blanks) and no `G`: perhaps a hexadoku
+    /// written `0-F`.
+    #[error(
+        "this 16×16 puzzle has 0s and no G: 0 is read as a blank; if it is a symbol (hexadoku 0–F), give the alphabet 0123456789ABCDEF"
+    )]
+    MaybeHexadoku,
 }
 
 impl ParsedPuzzle {
@@ -64,6 +80,7 @@ impl ParsedPuzzle {
             comment: None,
             rules: Rules::default(),
             solution: None,
+            warning: None,
         }
     }
 }
@@ -302,5 +319,109 @@ mod tests {
         assert_eq!((e.line, e.column), (4, 7));
         assert!(all("").is_empty());
         assert!(all("\n\n# only a comment\n").is_empty());
+    }
+
+    /// The 9×9 of [`P9`] as rows of integers joined by `sep` (0 = blank).
+    fn int_rows(sep: &str, blank: &str) -> Vec<String> {
+        P9.as_bytes()
+            .chunks(9)
+            .map(|row| {
+                row.iter()
+                    .map(|&b| match b {
+                        b'.' => blank.to_string(),
+                        _ => (b as char).to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(sep)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn frames_rules_bom_csv_and_lists_read_as_the_same_puzzle() {
+        let want = all(P9)[0].as_ref().unwrap().grid.clone();
+        let rows = int_rows(" ", ".");
+        let boxed = |left: &str, mid: &str, right: &str, side: char| -> String {
+            let mut t = format!("{left}\n");
+            for (i, r) in rows.iter().enumerate() {
+                let cells: Vec<&str> = r.split(' ').collect();
+                t += &format!(
+                    "{side} {} {side} {} {side} {} {side}\n",
+                    cells[..3].join(" "),
+                    cells[3..6].join(" "),
+                    cells[6..].join(" ")
+                );
+                if i % 3 == 2 {
+                    t += &format!("{}\n", if i == 8 { right } else { mid });
+                }
+            }
+            t
+        };
+        let ascii = "+-------+-------+-------+";
+        let framed = boxed(ascii, ascii, ascii, '|');
+        let drawn = boxed(
+            "┌───────┬───────┬───────┐",
+            "├───────┼───────┼───────┤",
+            "└───────┴───────┴───────┘",
+            '│',
+        );
+        let ruled = format!("------+-------+------\n{}\n", int_rows(" ", ".").join("\n"));
+        let bom = format!("\u{feff}{P9}\n");
+        let csv = int_rows(",", "0").join("\n");
+        let csv_empty = int_rows(",", "").join("\n");
+        let csv_trailing = int_rows(";", "0").join(";\n") + ";\n";
+        let list = format!("[[{}]]", int_rows(", ", "0").join("], ["));
+        for (name, text) in [
+            ("framed", framed),
+            ("box-drawing", drawn),
+            ("ruled", ruled),
+            ("bom", bom),
+            ("csv", csv),
+            ("csv with empty fields", csv_empty),
+            ("csv with trailing separators", csv_trailing),
+            ("python list", list),
+        ] {
+            let got = all(&text);
+            assert_eq!(got.len(), 1, "{name}: {text}");
+            let p = got[0]
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+            assert_eq!(p.grid, want, "{name}");
+        }
+    }
+
+    /// A 16×16 hexadoku line: symbols 0-F, a few cells blank (written `blank`).
+    fn hexadoku(blank: char, blanks: usize) -> String {
+        let mut cells: Vec<char> = (0..256)
+            .map(|i| {
+                let (r, c) = (i / 16, i % 16);
+                let v = (r % 4 * 4 + r / 4 + c) % 16;
+                char::from_digit(v as u32, 16).unwrap().to_ascii_uppercase()
+            })
+            .collect();
+        for i in 0..blanks {
+            cells[i * 17 % 256] = blank;
+        }
+        cells.into_iter().collect()
+    }
+
+    #[test]
+    fn hexadoku_zero_is_a_symbol_beside_other_blanks_and_a_warning_otherwise() {
+        let p = all(&hexadoku('.', 40))[0].clone().unwrap();
+        assert!(p.warning.is_none());
+        assert_eq!(p.alphabet.as_ref().unwrap().symbol(1), '0');
+        assert_eq!(p.grid.num_givens(), 256 - 40);
+        // 0 as the only blank mark, twice in a row: certainly blank, no warning.
+        let mut zeros: Vec<char> = hexadoku('.', 0).replace('0', "1").chars().collect();
+        zeros[0] = '0';
+        zeros[1] = '0';
+        let text: String = zeros.iter().collect::<String>().replace('G', "1");
+        let p = all(&text)[0].clone().unwrap();
+        assert!(p.warning.is_none());
+        assert_eq!(p.grid.num_givens(), 254);
+        // A full 0-F grid: 0 may be a symbol; read as blank with the warning.
+        let p = all(&hexadoku('.', 0))[0].clone().unwrap();
+        assert_eq!(p.warning, Some(ParseWarning::MaybeHexadoku));
+        assert!(p.warning.unwrap().to_string().contains("0123456789ABCDEF"));
     }
 }

@@ -2,13 +2,19 @@
 //! paragraph's layout is detected, and variant files are handed to their readers.
 
 use super::layout::{
-    block_shape_error, cells_of, int_tokens, is_rule_line, one_line_length, parse_char_block,
-    parse_int_block, parse_int_block_flat, parse_line_puzzle, square_side,
+    block_shape_error, cells_of, ends_with_separator, int_tokens, is_frame_line, is_rule_line,
+    one_line_length, parse_char_block, parse_int_block, parse_int_block_flat, parse_line_puzzle,
+    square_side,
 };
+use super::lists::{looks_like_list, parse_lists};
 use super::variant_json::{looks_like_json, parse_variant_json};
 use super::variant_text::{looks_like_variant_text, parse_variant_text};
 use super::{ParseError, ParseOptions, ParsedPuzzle, err};
 use std::collections::VecDeque;
+
+/// The most lines of one paragraph that are kept: the rows and rule lines of the
+/// largest grid, and some.
+const MAX_PARAGRAPH: usize = 2 * crate::model::shape::MAX_SIDE + 16;
 
 /// Iterator over the puzzles of a text or stream (see [`crate::parse_puzzles`]).
 pub struct Puzzles<'a> {
@@ -67,7 +73,8 @@ impl<'a> Puzzles<'a> {
             i += 1;
         };
         let (text_format, json) = (looks_like_variant_text(&first), looks_like_json(&first));
-        if !text_format && !json {
+        let list = looks_like_list(&first);
+        if !text_format && !json && !list {
             return;
         }
         let mut text = String::new();
@@ -81,8 +88,10 @@ impl<'a> Puzzles<'a> {
         let text = "\n".repeat(self.pos) + &text;
         let mut items = if text_format {
             parse_variant_text(&text, self.opts)
-        } else {
+        } else if json {
             parse_variant_json(&text, self.opts)
+        } else {
+            parse_lists(&text, self.opts)
         };
         if let Some((l, m)) = self.failure.take() {
             items.push(Err(err(l + 1, 1, m)));
@@ -94,12 +103,23 @@ impl<'a> Puzzles<'a> {
     fn line(&mut self, i: usize) -> Option<&str> {
         while !self.eof && i >= self.base + self.buf.len() {
             match self.src.next() {
-                Some(Ok(l)) => self.buf.push_back(l),
+                Some(Ok(l)) => {
+                    // A byte-order mark starts some files written on Windows.
+                    let first = self.base + self.buf.len() == 0;
+                    match l.strip_prefix('\u{feff}') {
+                        Some(rest) if first => self.buf.push_back(rest.to_string()),
+                        _ => self.buf.push_back(l),
+                    }
+                }
                 Some(Err(e)) => {
-                    let what = if e.kind() == std::io::ErrorKind::InvalidData {
-                        "the input is not valid UTF-8 text".to_string()
-                    } else {
-                        format!("cannot read: {e}")
+                    // The reader's own messages (a NUL byte, a line too long) say more
+                    // than the kind.
+                    let what = match (e.kind(), e.get_ref()) {
+                        (std::io::ErrorKind::InvalidData, Some(inner)) => inner.to_string(),
+                        (std::io::ErrorKind::InvalidData, None) => {
+                            "the input is not valid UTF-8 text".to_string()
+                        }
+                        _ => format!("cannot read: {e}"),
                     };
                     self.failure = Some((self.base + self.buf.len(), what));
                     self.eof = true;
@@ -159,12 +179,17 @@ impl<'a> Puzzles<'a> {
         rows
     }
 
-    /// The lines of the paragraph starting at `start`, numbered from 1, and its end.
+    /// The lines of the paragraph starting at `start`, numbered from 1, and its end;
+    /// at most [`MAX_PARAGRAPH`] lines are kept (the rest are read and dropped).
     fn paragraph(&mut self, start: usize) -> (Vec<(usize, String)>, usize) {
         let mut rows = Vec::new();
         let mut i = start;
         while self.in_paragraph(i) {
-            rows.push((i + 1, self.line(i).unwrap_or("").to_string()));
+            if rows.len() < MAX_PARAGRAPH {
+                rows.push((i + 1, self.line(i).unwrap_or("").to_string()));
+            } else {
+                self.release(i);
+            }
             i += 1;
         }
         (rows, i)
@@ -197,14 +222,15 @@ impl Iterator for Puzzles<'_> {
 
 impl Puzzles<'_> {
     /// Moves past blank and comment lines (a blank line ends a run of one-line
-    /// puzzles); false at the end of the input.
+    /// puzzles) and past a frame's top border (`+---+---+`, a rule line above row 1);
+    /// false at the end of the input.
     fn skip_separators(&mut self) -> bool {
         loop {
             match self.line(self.pos) {
                 None => return false,
                 Some(l) => {
                     let l = l.to_string();
-                    if !self.is_separator(&l) {
+                    if !self.is_separator(&l) && !is_frame_line(&l) {
                         return true;
                     }
                 }
@@ -220,9 +246,10 @@ impl Puzzles<'_> {
     fn paragraph_puzzle(&mut self, start: usize, line: &str) -> Result<ParsedPuzzle, ParseError> {
         let tokens = int_tokens(line).map(|t| t.len());
         let cells = cells_of(line).len();
-        let limit = cells.max(tokens.unwrap_or(0)) + 1;
+        let limit = (cells.max(tokens.unwrap_or(0)) + 1).min(MAX_PARAGRAPH);
         let r = self.paragraph_rows(start, limit);
-        let block_ints = r >= 2 && tokens == Some(r);
+        let trailing = ends_with_separator(line) && tokens == Some(r + 1);
+        let block_ints = r >= 2 && (tokens == Some(r) || trailing);
         let block_chars = r >= 2 && cells == r;
         if block_ints || block_chars {
             let (all, end) = self.paragraph(start);
@@ -259,6 +286,17 @@ impl Puzzles<'_> {
         let (all, end) = self.paragraph(start);
         self.pos = end;
         let col = line.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        if all.len() >= MAX_PARAGRAPH {
+            return err(
+                start + 1,
+                col,
+                format!(
+                    "a paragraph of {} lines is no puzzle (a grid has at most {} rows)",
+                    end - start,
+                    crate::model::shape::MAX_SIDE
+                ),
+            );
+        }
         if rows == 1 {
             return err(start + 1, col, one_line_length(len));
         }
