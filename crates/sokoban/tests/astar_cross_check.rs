@@ -12,13 +12,21 @@ use gridsat_sokoban::{
 };
 use proptest::prelude::*;
 
-/// Options of the A* alone: no exhaustive search first, the given deadlock tests.
+/// Options of the A* alone: no exhaustive search first, the given deadlock tests
+/// (PI-corral pruning on).
 fn astar_opts(freeze: bool, pairs: bool) -> SolveOptions {
     let mut o = SolveOptions::new(Optimize::Pushes);
     o.search = Search::Astar;
     o.exhaust_states = 0;
     o.astar_freeze = freeze;
     o.astar_pairs = pairs;
+    o
+}
+
+/// [`astar_opts`] with PI-corral pruning on or off.
+fn corral_opts(freeze: bool, pairs: bool, corrals: bool) -> SolveOptions {
+    let mut o = astar_opts(freeze, pairs);
+    o.astar_corrals = corrals;
     o
 }
 
@@ -69,7 +77,9 @@ fn tiny_levels_get_the_bfs_optimum() {
     for text in TINY {
         let l = level(text);
         for (f, p) in [(true, true), (false, true), (true, false), (false, false)] {
-            check_astar(&l, &astar_opts(f, p)).unwrap();
+            for c in [true, false] {
+                check_astar(&l, &corral_opts(f, p, c)).unwrap();
+            }
         }
     }
 }
@@ -88,7 +98,7 @@ fn a_push_cap_below_the_optimum_is_no_plan_and_at_it_a_plan() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn pulled_levels_get_the_bfs_push_optimum(
@@ -96,10 +106,10 @@ proptest! {
         walls in prop::collection::vec(prop::bool::weighted(0.15), 1..30),
         boxes in 1usize..4,
         pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..80),
-        freeze in any::<bool>(), pairs in any::<bool>(),
+        freeze in any::<bool>(), pairs in any::<bool>(), corrals in any::<bool>(),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
-        check_astar(&l, &astar_opts(freeze, pairs))?;
+        check_astar(&l, &corral_opts(freeze, pairs, corrals))?;
     }
 
     #[test]
@@ -107,10 +117,10 @@ proptest! {
         w in 2usize..6, h in 1usize..4,
         cells in prop::collection::vec(any::<u8>(), 8..24),
         boxes in 1usize..4,
-        spare_goal in prop::bool::weighted(0.2),
+        spare_goal in prop::bool::weighted(0.2), corrals in any::<bool>(),
     ) {
         let Some(l) = random_level(w, h, &cells, boxes, spare_goal) else { return Ok(()) };
-        check_astar(&l, &astar_opts(true, true))?;
+        check_astar(&l, &corral_opts(true, true, corrals))?;
     }
 
     /// The satisficing search: a verified plan whenever one exists, never shorter than
@@ -121,11 +131,13 @@ proptest! {
         walls in prop::collection::vec(prop::bool::weighted(0.15), 1..30),
         boxes in 1usize..4,
         pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..80),
+        packing in prop::sample::select(vec![0u32, 8]),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
         let p = bfs_pushes(&l).expect("pulled levels are solvable");
         let mut o = astar_opts(true, true);
         o.any = true;
+        o.packing = packing;
         let r = solve(&l, &o);
         prop_assert_eq!(r.verdict, Verdict::Solved, "{:?}\n{}", r.reason, l);
         prop_assert!(r.satisficing);

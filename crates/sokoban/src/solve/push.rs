@@ -53,9 +53,9 @@ fn pruned(o: &AstarOptions, tables: &PushTables) -> String {
     if o.pairs && tables.has_pairs() {
         s.push_str(", dead pairs");
     }
-    s.push_str(" and boxes without a matching");
+    s.push_str(" and boxes without a matching pruned");
     if o.corrals {
-        s.push_str("; pushes restricted to PI-corrals, which keeps a shortest plan");
+        s.push_str("; pushes restricted to PI-corrals (which keeps a shortest plan)");
     }
     s
 }
@@ -64,7 +64,7 @@ fn pruned(o: &AstarOptions, tables: &PushTables) -> String {
 fn astar_words(f: usize, expanded: u64, o: &AstarOptions, tables: &PushTables) -> String {
     format!(
         "A* over push states exhausted every state with f < {f} under an admissible bound \
-         (minimum matching of push distances); {expanded} states expanded, {} pruned",
+         (minimum matching of push distances); {expanded} states expanded; {}",
         pruned(o, tables)
     )
 }
@@ -221,10 +221,13 @@ impl Solve<'_> {
         let mut r = match &run.best {
             Some(pushes) => {
                 let lb = run.lower_bound as usize;
-                let words = if lb > run.stats.start_bound as usize || run.optimal {
+                let words = if lb > run.stats.start_bound as usize {
                     astar_words(lb, run.stats.expanded, o, tables)
                 } else {
-                    format!("the minimum matching of push distances at the start is {lb} pushes")
+                    format!(
+                        "the minimum matching of push distances at the start (an admissible \
+                         bound) is {lb} pushes"
+                    )
                 };
                 let proof = run.optimal.then(|| words.clone());
                 let mut r = self.astar_plan(board, pushes, &run.stats, seconds, proof)?;
