@@ -89,6 +89,7 @@ def main():
         kp, km = known.get(title, ("-", "-"))
         row = {
             "level": title,
+            "position": pos,
             "boxes": r.get("stats", {}).get("boxes", ""),
             "pushes": r.get("pushes") if r.get("pushes") is not None else "",
             "moves": r.get("moves") if r.get("moves") is not None else "",
@@ -131,7 +132,7 @@ def main():
     with ThreadPoolExecutor(a.jobs) as ex:
         rows = sorted(ex.map(run, positions))
     print("load average at end: %.2f %.2f %.2f" % os.getloadavg(), file=sys.stderr)
-    fields = ["level", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "status",
+    fields = ["level", "position", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "status",
               "horizon", "proven_no_plan_up_to", "search", "known_optimal_pushes", "known_optimal_moves", "check"]
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
