@@ -640,3 +640,59 @@ fn the_satisficing_mode_reports_a_verified_plan_with_its_lower_bound() {
     let t = o.stdout.clone();
     assert!(t.contains("push-optimal") && t.contains("f < "), "{t}");
 }
+
+#[test]
+fn when_the_astar_stops_the_horizon_search_proves_or_keeps_its_bound() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    // An A* with no room stops after its first states; the horizon search then
+    // proves the optimum from the bound the A* reached, and says so.
+    let (pushes, _) = known("16");
+    let o = run(&[
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "16",
+        "--astar-memory",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+    let r = &o.json()[0];
+    assert_eq!(
+        (r["optimal"].clone(), r["pushes"].clone()),
+        ("pushes".into(), pushes.into())
+    );
+    assert_eq!(r["search"], "horizon");
+    assert!(
+        r["proof"].as_str().unwrap().contains("unsatisfiable"),
+        "{r}"
+    );
+    assert!(r["stats"]["astar_expanded"].as_u64().unwrap() > 0);
+    // When the formula does not fit either, the report keeps the A*'s bound.
+    let o = run(&[
+        "--max-memory",
+        "8M",
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "98",
+        "--astar-memory",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(Some(o.code), Some(4), "{}", o.stderr.clone());
+    let r = &o.json()[0];
+    assert_eq!(r["status"], "unknown");
+    let below = r["proven_no_plan_up_to"].as_u64().unwrap();
+    let (optimum, _) = known("98");
+    assert!(below < optimum as u64, "{r}");
+    let proof = r["proof"].as_str().unwrap();
+    assert!(proof.contains(&format!("f < {}", below + 1)), "{proof}");
+    assert!(
+        r["reason"].as_str().unwrap().contains("the A* proved"),
+        "{r}"
+    );
+}

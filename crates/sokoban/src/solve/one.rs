@@ -3,7 +3,7 @@
 
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
-use super::push::PushStep;
+use super::push::{AstarBound, PushStep};
 use super::report::{Report, SolveStats, Verdict};
 use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
@@ -129,7 +129,7 @@ pub(super) fn solve_one(
         p.start = p.start.max(b.lower_bound);
     }
     if let Some(halt) = p.enc.halted() {
-        return Ok(s.halted_before_search(halt));
+        return Ok(raised(astar.as_ref(), s.halted_before_search(halt)));
     }
     let seed = match given_seed {
         Some(seed) => Some(seed),
@@ -158,7 +158,15 @@ pub(super) fn solve_one(
         report.search = Some("horizon");
         report.proof = horizon_proof(&report);
     }
-    Ok(report)
+    Ok(raised(astar.as_ref(), report))
+}
+
+/// `r` with the bound a stopped A* proved, when the horizon search proved less.
+fn raised(astar: Option<&AstarBound>, mut r: Report) -> Report {
+    if let Some(b) = astar {
+        b.raise(&mut r);
+    }
+    r
 }
 
 /// The words of a horizon search's proof: which horizon was unsatisfiable.

@@ -28,12 +28,32 @@ pub(super) struct AstarBound {
     pub lower_bound: usize,
     stats: AstarStats,
     seconds: f64,
+    /// The proof of that bound, in words.
+    words: String,
 }
 
 impl AstarBound {
     /// Adds the A*'s counters to a solve's.
     pub fn add_to(&self, s: &mut SolveStats) {
         add_stats(s, &self.stats, self.seconds);
+    }
+
+    /// Carries the bound into a report that the horizon search left unproven with a
+    /// weaker one (or none): no plan of fewer pushes, by the A*'s exhaustion.
+    pub fn raise(&self, r: &mut Report) {
+        let Some(p) = self.lower_bound.checked_sub(1) else {
+            return;
+        };
+        let open = r.optimal.is_none() && matches!(r.verdict, Verdict::Unknown | Verdict::Solved);
+        if !open || r.proven_below.is_some_and(|q| q >= p) {
+            return;
+        }
+        r.proven_below = Some(p);
+        r.proof = Some(self.words.clone());
+        let why = r.reason.take().unwrap_or_else(|| "stopped".into());
+        r.reason = Some(format!(
+            "{why}; the A* proved no plan of at most {p} pushes exists"
+        ));
     }
 }
 
@@ -135,6 +155,7 @@ impl Solve<'_> {
             }
             AstarOutcome::Stopped { lower_bound, .. } => PushStep::Bound(AstarBound {
                 lower_bound: lower_bound as usize,
+                words: astar_words(lower_bound as usize, stats.expanded, &base, &tables),
                 stats,
                 seconds,
             }),
