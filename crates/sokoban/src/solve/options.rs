@@ -103,7 +103,7 @@ pub struct SolveOptions {
     /// box on a goal that a packing order fills after an empty one (0: off).
     pub packing: u32,
     /// The most bytes the A*'s table and queue take (`None`: a quarter of the memory
-    /// budget, at most [`ASTAR_MEMORY`]).
+    /// budget, at most 3 GiB).
     pub astar_memory: Option<u64>,
     /// Under [`Search::Auto`], the share of the time left that the A* gets before the
     /// horizon search takes over.
