@@ -2,6 +2,7 @@
 //! the seed and the horizon search, and the replay simulator's check of every plan
 //! before it is returned ([`solve_level`]).
 
+mod context;
 mod error;
 mod level;
 mod one;

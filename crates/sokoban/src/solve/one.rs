@@ -1,6 +1,7 @@
 //! One search in one encoding: analysis, the exhaustive search of small levels, the
 //! encoding, the seed, the horizon search, verification, and the report.
 
+use super::context::{Solve, min_cap, stop_words};
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
 use super::push::{AstarBound, PushStep};
@@ -15,14 +16,6 @@ use crate::search::{
 };
 use gridsat_sat::{Backend, BackendSpec, Budget, SolverError, StopReason};
 use std::time::Instant;
-
-/// The smaller of two optional caps.
-pub(super) fn min_cap(a: Option<usize>, b: Option<usize>) -> Option<usize> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
 
 /// The solver of a search: the backend asked for, with CaDiCaL's option set applied.
 fn build_backend(opts: &SolveOptions) -> Result<Box<dyn Backend>, SolverError> {
@@ -68,20 +61,6 @@ fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepare
         start: a.bound as usize,
         max: min_cap(opts.max_pushes, opts.max_moves),
     })
-}
-
-/// The state of one solve.
-pub(super) struct Solve<'a> {
-    pub(super) level: &'a Level,
-    pub(super) opts: &'a SolveOptions,
-    pub(super) budget: &'a Budget,
-    pub(super) began: Instant,
-    /// The push optimum from the exhaustive search, when it ran.
-    known_pushes: Option<usize>,
-    /// The bound on the level's states, and the horizon beyond which no shortest plan
-    /// goes (one less).
-    states: Option<u64>,
-    longest: Option<usize>,
 }
 
 /// One search in one encoding within `budget`, optionally starting below a known plan
@@ -418,18 +397,6 @@ fn solve_stats(
         lower_bound,
         push_parity: parity,
         ..SolveStats::default()
-    }
-}
-
-/// What stopped the work, in words: "time limit reached", "interrupted", "memory limit
-/// reached (…what would not fit…)".
-pub(super) fn stop_words(halt: &Halt) -> String {
-    match halt {
-        Halt::Memory(m) => format!("memory limit reached ({m})"),
-        h => match h.reason() {
-            StopReason::Interrupted => "interrupted".into(),
-            _ => "time limit reached".into(),
-        },
     }
 }
 

@@ -2,8 +2,8 @@
 //! optimum, or that there is no plan), the bound it proved for the horizon search when
 //! it stops first, and the satisficing mode.
 
+use super::context::{Solve, min_cap, stop_words};
 use super::error::SolveError;
-use super::one::{Solve, min_cap, stop_words};
 use super::options::{ASTAR_MEMORY, Optimize, Search};
 use super::report::{Report, SolveStats, Verdict};
 use crate::analysis::{Proof, Push, Unsolvable, pushes_to_plan};
