@@ -93,22 +93,31 @@ fn pushes_then_moves_is_push_optimal_and_move_optimal_among_those() {
     }
     // Level 4's push-optimal plan from the push encoding walks 31 moves; 23 suffice.
     assert!(fewer_moves_than_pushes_mode > 0);
-    let t = run(&[
-        "sokoban",
-        "solve",
-        file,
-        "--level",
-        "4",
-        "--optimize",
-        "pushes,moves",
-    ]);
-    assert!(
-        t.stdout
-            .clone()
-            .contains("push-optimal (no plan of at most 6 pushes: 5 unsatisfiable, 6 by parity), then move-optimal"),
-        "{}",
-        t.stdout.clone()
-    );
+    // The push phase's proof: the A*'s exhaustion by default, the horizon search's
+    // unsatisfiable horizon (and parity) when it is asked for.
+    for (search, words) in [
+        (
+            "auto",
+            "push-optimal (no plan of at most 6 pushes), then move-optimal",
+        ),
+        (
+            "horizon",
+            "push-optimal (no plan of at most 6 pushes: 5 unsatisfiable, 6 by parity), then move-optimal",
+        ),
+    ] {
+        let t = run(&[
+            "sokoban",
+            "solve",
+            file,
+            "--level",
+            "4",
+            "--optimize",
+            "pushes,moves",
+            "--search",
+            search,
+        ]);
+        assert!(t.stdout.clone().contains(words), "{}", t.stdout.clone());
+    }
 }
 
 fn temp(text: &str) -> tempfile::NamedTempFile {
@@ -179,9 +188,18 @@ fn optima_agree_with_the_known_microban_values() {
         assert_eq!(r["optimal"], "pushes", "level {level}: {r}");
         assert_eq!(r["pushes"], pushes, "level {level}");
         assert_eq!(r["proven_no_plan_up_to"], pushes - 1, "level {level}");
-        // As many goals as boxes: the push count's parity is known, and matches.
+        // As many goals as boxes: the push count's parity is known, and matches (the
+        // horizon search uses it; the A* does not need it).
+        let args = [
+            "sokoban", "solve", file, "--level", level, "--json", "--search", "horizon",
+        ];
+        let h = &run(&args).json()[0];
+        assert_eq!(
+            (h["optimal"].clone(), h["pushes"].clone()),
+            ("pushes".into(), pushes.into())
+        );
         let parity = ["even", "odd"][pushes % 2];
-        assert_eq!(r["stats"]["push_parity"], parity, "level {level}");
+        assert_eq!(h["stats"]["push_parity"], parity, "level {level}");
         assert!(
             r["moves"].as_u64().unwrap() as usize >= moves,
             "level {level}"
@@ -529,4 +547,164 @@ fn a_time_limit_stops_the_search_with_what_is_known() {
     assert!(r["plan"].is_null());
     // Generous: the limit is honoured within a second in release builds.
     assert!(started.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn each_push_search_names_its_proof_and_keeps_the_known_optimum() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    let (pushes, _) = known("3");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["sokoban", "solve", file, "--level", "3", "--json"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert_eq!(Some(o.code), Some(0), "{extra:?}: {}", o.stderr.clone());
+        o.json()[0].clone()
+    };
+    let variants: &[&[&str]] = &[
+        &[],
+        &["--search", "astar"],
+        &["--search", "astar", "--astar-no", "corrals"],
+        &[
+            "--search",
+            "astar",
+            "--astar-no",
+            "freeze",
+            "--astar-no",
+            "pairs",
+        ],
+    ];
+    for v in variants {
+        let r = solve(v);
+        assert_eq!(r["optimal"], "pushes", "{v:?}: {r}");
+        assert_eq!(r["pushes"], pushes, "{v:?}");
+        assert_eq!(r["search"], "astar", "{v:?}");
+        assert_eq!(r["satisficing"], false, "{v:?}");
+        let proof = r["proof"].as_str().unwrap();
+        assert!(proof.contains(&format!("f < {pushes}")), "{v:?}: {proof}");
+        assert_eq!(
+            proof.contains("PI-corrals"),
+            !v.contains(&"corrals"),
+            "{proof}"
+        );
+    }
+    let r = solve(&["--search", "horizon"]);
+    assert_eq!(
+        (r["optimal"].clone(), r["pushes"].clone()),
+        ("pushes".into(), pushes.into())
+    );
+    assert_eq!(r["search"], "horizon");
+    assert!(
+        r["proof"].as_str().unwrap().contains("unsatisfiable"),
+        "{r}"
+    );
+}
+
+#[test]
+fn the_satisficing_mode_reports_a_verified_plan_with_its_lower_bound() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    for (level, packing) in [("3", "8"), ("98", "0"), ("98", "8")] {
+        let (pushes, _) = known(level);
+        let args = [
+            "sokoban",
+            "solve",
+            file,
+            "--level",
+            level,
+            "--any",
+            "--packing",
+            packing,
+            "--json",
+        ];
+        let o = run(&args);
+        assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+        let r = &o.json()[0];
+        assert_eq!(r["status"], "solved", "{r}");
+        assert_eq!(r["satisficing"], true);
+        assert_eq!(r["search"], "any");
+        let got = r["pushes"].as_u64().unwrap() as usize;
+        assert!(got >= pushes, "level {level}: {got} < {pushes}");
+        let below = r["proven_no_plan_up_to"].as_u64().unwrap() as usize;
+        assert!(below < pushes, "level {level}: no plan up to {below}?");
+        if r["optimal"] == "pushes" {
+            assert_eq!(got, pushes);
+        } else {
+            assert!(
+                r["proof"].as_str().unwrap().starts_with("lower bound"),
+                "{r}"
+            );
+        }
+        let v = run(&[
+            "sokoban",
+            "verify",
+            file,
+            "--level",
+            level,
+            "--plan",
+            r["plan"].as_str().unwrap(),
+        ]);
+        assert_eq!(Some(v.code), Some(0), "{}", v.stdout.clone());
+    }
+    // The text output names the mode's result the same way.
+    let o = run(&["sokoban", "solve", file, "--level", "3", "--any"]);
+    assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+    let t = o.stdout.clone();
+    assert!(t.contains("push-optimal") && t.contains("f < "), "{t}");
+}
+
+#[test]
+fn when_the_astar_stops_the_horizon_search_proves_or_keeps_its_bound() {
+    let file = shared("microban.xsb");
+    let file = file.to_str().unwrap();
+    // An A* with no room stops after its first states; the horizon search then
+    // proves the optimum from the bound the A* reached, and says so.
+    let (pushes, _) = known("16");
+    let o = run(&[
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "16",
+        "--astar-memory",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(Some(o.code), Some(0), "{}", o.stderr.clone());
+    let r = &o.json()[0];
+    assert_eq!(
+        (r["optimal"].clone(), r["pushes"].clone()),
+        ("pushes".into(), pushes.into())
+    );
+    assert_eq!(r["search"], "horizon");
+    assert!(
+        r["proof"].as_str().unwrap().contains("unsatisfiable"),
+        "{r}"
+    );
+    assert!(r["stats"]["astar_expanded"].as_u64().unwrap() > 0);
+    // When the formula does not fit either, the report keeps the A*'s bound.
+    let o = run(&[
+        "--max-memory",
+        "8M",
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "98",
+        "--astar-memory",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(Some(o.code), Some(4), "{}", o.stderr.clone());
+    let r = &o.json()[0];
+    assert_eq!(r["status"], "unknown");
+    let below = r["proven_no_plan_up_to"].as_u64().unwrap();
+    let (optimum, _) = known("98");
+    assert!(below < optimum as u64, "{r}");
+    let proof = r["proof"].as_str().unwrap();
+    assert!(proof.contains(&format!("f < {}", below + 1)), "{proof}");
+    assert!(
+        r["reason"].as_str().unwrap().contains("the A* proved"),
+        "{r}"
+    );
 }

@@ -61,5 +61,6 @@ pub mod api {
 }
 pub use search::Progress;
 pub use solve::{
-    CadicalConfig, Optimize, Report, SolveError, SolveOptions, SolveStats, Verdict, solve_level,
+    CadicalConfig, Optimize, Report, Search, SolveError, SolveOptions, SolveStats, Verdict,
+    solve_level,
 };

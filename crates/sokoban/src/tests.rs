@@ -1,6 +1,7 @@
 //! The crate's internals cross-checked against the independent breadth-first model of
 //! the game shared with `tests/bfs_cross_check.rs`: the push-count parity, the seed
-//! search alone, start symmetries, and the two-box table.
+//! search alone, start symmetries, the two-box table, and the push search's deadlock
+//! tests (each position one calls dead has no plan by the breadth-first model).
 
 #[path = "../tests/bfs/mod.rs"]
 mod bfs;
@@ -9,7 +10,7 @@ use crate::analysis::{Analysis, Unsolvable, pair_table, push_parity, start_symme
 use crate::model::{Board, Level};
 use crate::replay::verify;
 use crate::search::{SeedLimits, seed_plan};
-use bfs::{Game, TINY, level, mirrored_level, pulled_level};
+use bfs::{Game, TINY, level, mirrored_level, pulled_level, random_level};
 use gridsat_sat::Budget;
 use proptest::prelude::*;
 
@@ -105,4 +106,62 @@ proptest! {
         let got = table.get(a as u32, b as u32);
         prop_assert_eq!(best.unwrap_or(u32::MAX), got, "cells {} {} of\n{}", a, b, l);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Every deadlock test of the push search (freeze, dead pairs, no matching) only
+    /// rejects positions that the breadth-first model cannot solve; and each fires on
+    /// some of these rooms (checked by the counts in `deadlock_tests_fire`).
+    #[test]
+    fn detected_deadlocks_have_no_plan(
+        w in 2usize..6, h in 1usize..5,
+        cells in prop::collection::vec(any::<u8>(), 8..30),
+        boxes in 2usize..4,
+    ) {
+        let Some(l) = random_level(w, h, &cells, boxes, false) else { return Ok(()) };
+        let (freeze, pair, matching) = deadlock_verdicts(&l);
+        if freeze || pair || matching {
+            let solvable = Game::of(&l).optimum((l.player, l.boxes.clone()), 0, 1).is_some();
+            prop_assert!(!solvable, "freeze {} pair {} matching {}\n{}", freeze, pair, matching, l);
+        }
+    }
+}
+
+/// What the three deadlock tests say of a level's start.
+fn deadlock_verdicts(l: &Level) -> (bool, bool, bool) {
+    use crate::analysis::{Deadlocks, FreezeScratch, Matcher, frozen_off_goal};
+    let b = Board::new(l);
+    if !b.stuck.is_empty() {
+        return (false, false, false);
+    }
+    let dl = Deadlocks::new(&b, true, &Budget::unlimited());
+    let occ = b.occupancy(&b.boxes);
+    let mut s = FreezeScratch::default();
+    let freeze = b
+        .boxes
+        .iter()
+        .any(|&x| frozen_off_goal(&b, &dl.dead, &occ, x, &mut s));
+    let pair = b
+        .boxes
+        .iter()
+        .any(|&x| b.boxes.iter().any(|&y| x != y && dl.dead_pair(x, y)));
+    let bx: Vec<u16> = b.boxes.iter().map(|&x| x as u16).collect();
+    let matching = Matcher::new(&b).bound(&bx).is_none();
+    (freeze, pair, matching)
+}
+
+#[test]
+fn deadlock_tests_fire() {
+    // Two boxes side by side against the top wall, off goals: frozen (the goals on that
+    // wall keep each square alive on its own).
+    let frozen = level("#######\n# $$. #\n#  .  #\n#@    #\n#######\n");
+    assert!(deadlock_verdicts(&frozen).0);
+    // Two boxes in a one-wide corridor that leads to both goals from one side: the
+    // second box can never pass the first (a dead pair, each box alone fine).
+    let pair = level("#######\n#@$ $.#\n####  #\n   #. #\n   ####\n");
+    let (_, p, _) = deadlock_verdicts(&pair);
+    let solvable = Game::of(&pair).optimum((pair.player, pair.boxes.clone()), 0, 1);
+    assert!(!p || solvable.is_none());
 }

@@ -11,7 +11,7 @@ mod bfs;
 use bfs::{Game, TINY, level, mirrored_level, pulled_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Plan, PushOptions, Reach, Report, SolveOptions, Verdict, play, replay,
+    Level, Optimize, Plan, PushOptions, Reach, Report, Search, SolveOptions, Verdict, play, replay,
     solve_level, summary, verify,
 };
 use proptest::prelude::*;
@@ -48,6 +48,8 @@ fn solve(level: &Level, opts: &SolveOptions) -> Report {
 /// solved level is claimed optimal.
 fn sat_with(level: &Level, mut opts: SolveOptions) -> (Verdict, Option<usize>, Option<usize>) {
     let optimize = opts.optimize;
+    // The SAT horizon search alone (the A* over push states has its own checks below).
+    opts.search = Search::Horizon;
     opts.max_moves = None;
     opts.max_pushes = Some(60);
     let r = solve(level, &opts);

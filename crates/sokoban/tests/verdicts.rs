@@ -7,7 +7,9 @@ mod bfs;
 
 use bfs::{Game, level, random_level};
 use gridsat_sat::Budget;
-use gridsat_sokoban::{Level, Optimize, Prune, Reach, Report, SolveOptions, Verdict, solve_level};
+use gridsat_sokoban::{
+    Level, Optimize, Prune, Reach, Report, Search, SolveOptions, Verdict, solve_level,
+};
 use proptest::prelude::*;
 
 /// The pushes cap of the runs that leave the solver alone (no exhaustive search first).
@@ -52,6 +54,23 @@ fn variants(optimize: Optimize) -> Vec<(String, SolveOptions)> {
         let mut o = SolveOptions::new(optimize);
         o.no_seed = true;
         out.push(("no seed".into(), o));
+    }
+    // The SAT variants above search horizons only; the A* over push states (alone, and
+    // with each of its deadlock tests off) and the satisficing search come after them.
+    for (_, o) in &mut out {
+        o.search = Search::Horizon;
+    }
+    if optimize == Optimize::Pushes {
+        for (name, freeze, pairs) in [
+            ("astar", true, true),
+            ("astar no freeze", false, true),
+            ("astar no pairs", true, false),
+        ] {
+            let mut o = SolveOptions::new(optimize);
+            o.search = Search::Astar;
+            (o.astar_freeze, o.astar_pairs) = (freeze, pairs);
+            out.push((name.into(), o));
+        }
     }
     out
 }

@@ -7,7 +7,7 @@ use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::{BackendSpec, Verdict as _};
 use gridsat_sokoban::{
-    CadicalConfig, Level, Optimize, Progress, Prune, Reach, Report, SolveOptions, Verdict,
+    CadicalConfig, Level, Optimize, Progress, Prune, Reach, Report, Search, SolveOptions, Verdict,
     solve_level,
 };
 use std::io::{IsTerminal, Write};
@@ -63,6 +63,25 @@ pub struct SolveArgs {
     /// (for measurement).
     #[arg(long)]
     pub assume_goals: bool,
+    /// Which search proves push optima: A* over push states, then the SAT horizon
+    /// search from the bound A* proved (auto), either alone.
+    #[arg(long, value_enum, default_value_t = Search::Auto)]
+    pub search: Search,
+    /// Satisficing (push mode): the first verified plan fast, improved while time
+    /// remains, reported with its proven lower bound; exit 0 for any verified plan.
+    #[arg(long)]
+    pub any: bool,
+    /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals.
+    #[arg(long = "astar-no", value_name = "TEST", value_parser = ["freeze", "pairs", "corrals"])]
+    pub astar_no: Vec<String>,
+    /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
+    /// packing order fills after an empty one (0: off).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub packing: u32,
+    /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:
+    /// a quarter of --max-memory, at most 3 GiB).
+    #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
+    pub astar_memory: Option<u64>,
 }
 
 /// `--solver`'s help, from the library's list of backends.
@@ -91,6 +110,13 @@ fn options(a: &SolveArgs) -> SolveOptions {
         opts.set_prune(p, on);
     }
     opts.pushes.reach = a.reach;
+    opts.search = a.search;
+    opts.any = a.any;
+    opts.astar_freeze = !a.astar_no.iter().any(|t| t == "freeze");
+    opts.astar_pairs = !a.astar_no.iter().any(|t| t == "pairs");
+    opts.astar_corrals = !a.astar_no.iter().any(|t| t == "corrals");
+    opts.astar_memory = a.astar_memory;
+    opts.packing = a.packing;
     opts
 }
 

@@ -4,8 +4,10 @@
 //! follow from them ([`analyse`]: a level that cannot be solved is recognised here).
 
 mod bound;
+mod deadlock;
 mod distances;
 mod freeze;
+mod packing;
 mod pairs;
 mod parity;
 mod states;
@@ -14,8 +16,10 @@ mod verdict;
 mod walk;
 
 pub use bound::move_lower_bound;
+pub use deadlock::{Deadlocks, FreezeScratch, Matcher, frozen_off_goal};
 pub use distances::{INF, dist_to_goal, dist_to_goals, push_dist_from, walk_distances};
 pub use freeze::freeze_patterns;
+pub use packing::packing_order;
 pub use pairs::PairLists;
 #[cfg(test)]
 pub use pairs::pair_table;

@@ -75,6 +75,16 @@ pub enum Proof {
         /// The states searched.
         states: usize,
     },
+    /// The A* over push states expanded every state reachable from the start that is
+    /// not a deadlock (dead squares, freeze deadlocks, dead pairs, no matching of boxes
+    /// to goals), and none was solved.
+    #[error(
+        "A* over push states exhausted all {states} reachable states that are not deadlocks (dead squares, freeze, dead pairs, no matching), none solved"
+    )]
+    Astar {
+        /// The states stored.
+        states: usize,
+    },
     /// The encoding is unsatisfiable even without asking for the goal: no sequence of
     /// steps keeps the constraints every shortest plan keeps (dead squares, freeze
     /// patterns, push-count parity, …).

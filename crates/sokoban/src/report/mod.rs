@@ -57,18 +57,25 @@ fn single(r: &Report) -> String {
         r.moves.unwrap_or(0),
         r.pushes.unwrap_or(0)
     );
-    match (r.optimal, r.proven_below) {
-        (Some(o), Some(p)) => s.push_str(&format!(
+    let by_search = matches!(r.search, Some("astar" | "any"));
+    match (r.optimal, r.proven_below, &r.proof) {
+        (Some(o), _, Some(proof)) if by_search => {
+            s.push_str(&format!(", {}-optimal ({proof})", o.unit()))
+        }
+        (None, _, Some(proof)) if by_search => {
+            s.push_str(&format!(", not proven optimal ({proof})"))
+        }
+        (Some(o), Some(p), _) => s.push_str(&format!(
             ", {}-optimal ({})",
             o.unit(),
             no_plan(p, unit, r.stats.push_parity)
         )),
-        (Some(o), None) => s.push_str(&format!(", {}-optimal", o.unit())),
-        (None, Some(p)) => s.push_str(&format!(
+        (Some(o), None, _) => s.push_str(&format!(", {}-optimal", o.unit())),
+        (None, Some(p), _) => s.push_str(&format!(
             ", not proven optimal (time limit; {})",
             no_plan(p, unit, r.stats.push_parity)
         )),
-        (None, None) => s.push_str(", not proven optimal (time limit)"),
+        (None, None, _) => s.push_str(", not proven optimal (time limit)"),
     }
     s
 }
@@ -117,6 +124,9 @@ pub fn report_json(file: &str, level: &Level, r: &Report) -> Value {
         "proven_no_plan_up_to": r.proven_below,
         "proven_no_plan_up_to_pushes": r.push_proven_below,
         "reason": r.reason,
+        "proof": r.proof,
+        "search": r.search,
+        "satisficing": r.satisficing,
         "stats": {
             "boxes": level.boxes.len(),
             "lower_bound": r.stats.lower_bound,
@@ -128,6 +138,10 @@ pub fn report_json(file: &str, level: &Level, r: &Report) -> Value {
             "seconds": (r.stats.seconds * 1000.0).round() / 1000.0,
             "solve_seconds": (r.stats.solve_seconds * 1000.0).round() / 1000.0,
             "families": families,
+            "astar_expanded": r.stats.astar_expanded,
+            "astar_stored": r.stats.astar_stored,
+            "astar_deadlocks": r.stats.astar_deadlocks,
+            "astar_seconds": (r.stats.astar_seconds * 1000.0).round() / 1000.0,
         }
     })
 }

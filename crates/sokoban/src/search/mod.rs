@@ -1,12 +1,21 @@
-//! The fifth stage: finding plans. A weighted A* over push states gives a first plan
+//! The fifth stage: finding plans. A* over push states with a transposition table
+//! proves push optima by exhaustion ([`astar`]) and, weighted or greedy, finds plans
+//! fast ([`any_plan`]). A weighted A* over push states gives a first plan
 //! cheaply ([`seed_plan`]); the horizon search grows an encoding in one incremental
 //! solver and proves optimality by the unsatisfiable horizon below a plan ([`search`]).
 
+mod any;
+mod astar;
+mod corral;
 mod exhaust;
 mod horizon;
+mod queue;
 mod schedule;
 mod seed;
+mod table;
 
+pub use any::{AnyRun, any_plan};
+pub use astar::{AstarOptions, AstarOutcome, AstarStats, MAX_CELLS, Order, PushTables, astar};
 pub use exhaust::exhaust;
 pub use horizon::{Progress, SearchError, SearchLimits, SearchOutcome, SearchStats, search};
 pub use seed::{SeedLimits, seed_plan};

@@ -39,6 +39,14 @@ pub enum SolveError {
         /// The optimum of the exhaustive search.
         exhaustive: usize,
     },
+    /// The push search's pushes cannot be walked from the start.
+    #[error(
+        "the plan found does not pass verification (push {} of the push search cannot be made); this is a bug", .push + 1
+    )]
+    Unwalkable {
+        /// The index of the first push that cannot be made (from 0).
+        push: usize,
+    },
     /// The move phase of `pushes,moves` returned a plan of other pushes than the optimum.
     #[error(
         "the plan found does not pass verification (the move phase returned a plan of {found:?} pushes, the proven optimum is {optimum}); this is a bug"

@@ -1,8 +1,10 @@
 //! One search in one encoding: analysis, the exhaustive search of small levels, the
 //! encoding, the seed, the horizon search, verification, and the report.
 
+use super::context::{Solve, min_cap, stop_words};
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
+use super::push::{AstarBound, PushStep};
 use super::report::{Report, SolveStats, Verdict};
 use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
@@ -14,14 +16,6 @@ use crate::search::{
 };
 use gridsat_sat::{Backend, BackendSpec, Budget, SolverError, StopReason};
 use std::time::Instant;
-
-/// The smaller of two optional caps.
-fn min_cap(a: Option<usize>, b: Option<usize>) -> Option<usize> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
 
 /// The solver of a search: the backend asked for, with CaDiCaL's option set applied.
 fn build_backend(opts: &SolveOptions) -> Result<Box<dyn Backend>, SolverError> {
@@ -69,20 +63,6 @@ fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepare
     })
 }
 
-/// The state of one solve.
-struct Solve<'a> {
-    level: &'a Level,
-    opts: &'a SolveOptions,
-    budget: &'a Budget,
-    began: Instant,
-    /// The push optimum from the exhaustive search, when it ran.
-    known_pushes: Option<usize>,
-    /// The bound on the level's states, and the horizon beyond which no shortest plan
-    /// goes (one less).
-    states: Option<u64>,
-    longest: Option<usize>,
-}
-
 /// One search in one encoding within `budget`, optionally starting below a known plan
 /// (`given_seed`: the plan and its cost in the unit of `opts.optimize`).
 pub(super) fn solve_one(
@@ -114,13 +94,21 @@ pub(super) fn solve_one(
     if let Some(report) = s.exhaust(board) {
         return Ok(report);
     }
+    let astar = match s.push_search(board)? {
+        Some(PushStep::Done(report)) => return Ok(*report),
+        Some(PushStep::Bound(b)) => Some(b),
+        None => None,
+    };
     let mut solver = build_backend(opts)?;
     let mut p = match prepare(&analysis, opts, budget) {
         Ok(p) => p,
         Err(why) => return Ok(s.unsolvable(why)),
     };
+    if let Some(b) = &astar {
+        p.start = p.start.max(b.lower_bound);
+    }
     if let Some(halt) = p.enc.halted() {
-        return Ok(s.halted_before_search(halt));
+        return Ok(raised(astar.as_ref(), s.halted_before_search(halt)));
     }
     let seed = match given_seed {
         Some(seed) => Some(seed),
@@ -140,8 +128,42 @@ pub(super) fn solve_one(
     };
     let mut stats = SearchStats::default();
     let outcome = search(p.enc.as_mut(), solver.as_mut(), limits, budget, &mut stats)?;
-    let stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
-    s.report(outcome, stats, p.max)
+    let mut stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
+    if let Some(b) = &astar {
+        b.add_to(&mut stats);
+    }
+    let mut report = s.report(outcome, stats, p.max)?;
+    if report.search.is_none() {
+        report.search = Some("horizon");
+        report.proof = horizon_proof(&report);
+    }
+    Ok(raised(astar.as_ref(), report))
+}
+
+/// `r` with the bound a stopped A* proved, when the horizon search proved less.
+fn raised(astar: Option<&AstarBound>, mut r: Report) -> Report {
+    if let Some(b) = astar {
+        b.raise(&mut r);
+    }
+    r
+}
+
+/// The words of a horizon search's proof: which horizon was unsatisfiable.
+pub(super) fn horizon_proof(r: &Report) -> Option<String> {
+    r.optimal?;
+    let unit = r.optimize.unit();
+    let Some(p) = r.proven_below else {
+        return Some(format!(
+            "the plan's {unit}s equal the admissible lower bound"
+        ));
+    };
+    Some(match r.stats.push_parity {
+        Some(q) if unit == "push" && p > 0 && p % 2 != q => format!(
+            "the push encoding at horizon {} is unsatisfiable, and {p} pushes has the wrong parity",
+            p - 1
+        ),
+        _ => format!("the {unit} encoding at horizon {p} is unsatisfiable"),
+    })
 }
 
 impl Solve<'_> {
@@ -159,7 +181,7 @@ impl Solve<'_> {
         r
     }
 
-    fn unsolvable(&self, why: Unsolvable) -> Report {
+    pub(super) fn unsolvable(&self, why: Unsolvable) -> Report {
         let mut r = Report::unsolvable(why, self.opts.optimize);
         r.stats.seconds = self.began.elapsed().as_secs_f64();
         r
@@ -211,7 +233,7 @@ impl Solve<'_> {
     }
 
     /// The report of the search's outcome (`max`: the caps of the options).
-    fn report(
+    pub(super) fn report(
         &self,
         outcome: SearchOutcome,
         stats: SolveStats,
@@ -324,7 +346,7 @@ impl Solve<'_> {
     }
 
     /// No plan of at most `horizon` (in the unit of the encoding).
-    fn no_plan(&self, report: &mut Report, horizon: usize) {
+    pub(super) fn no_plan(&self, report: &mut Report, horizon: usize) {
         report.verdict = Verdict::NoPlan;
         report.horizon = Some(horizon);
         report.proven_below = Some(horizon);
@@ -374,23 +396,17 @@ fn solve_stats(
         solve_seconds: stats.solve_time.as_secs_f64(),
         lower_bound,
         push_parity: parity,
-    }
-}
-
-/// What stopped the work, in words: "time limit reached", "interrupted", "memory limit
-/// reached (…what would not fit…)".
-fn stop_words(halt: &Halt) -> String {
-    match halt {
-        Halt::Memory(m) => format!("memory limit reached ({m})"),
-        h => match h.reason() {
-            StopReason::Interrupted => "interrupted".into(),
-            _ => "time limit reached".into(),
-        },
+        ..SolveStats::default()
     }
 }
 
 /// Stopped by `halt` at `horizon`, with what was proven.
-fn unknown(report: &mut Report, horizon: usize, proven_below: Option<usize>, halt: &Halt) {
+pub(super) fn unknown(
+    report: &mut Report,
+    horizon: usize,
+    proven_below: Option<usize>,
+    halt: &Halt,
+) {
     report.horizon = Some(horizon);
     report.proven_below = proven_below;
     report.stopped = Some(halt.reason());

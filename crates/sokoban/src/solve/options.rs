@@ -27,6 +27,20 @@ impl Optimize {
 }
 
 gridsat_sat::named_enum! {
+    /// Which search proves a push optimum.
+    #[non_exhaustive]
+    pub enum Search ("push search") default Auto {
+        /// A* over push states first (most of the time), then the horizon search from
+        /// the bound A* proved
+        Auto = "auto",
+        /// A* over push states alone
+        Astar = "astar",
+        /// The SAT horizon search alone
+        Horizon = "horizon",
+    }
+}
+
+gridsat_sat::named_enum! {
     /// CaDiCaL's option sets.
     #[non_exhaustive]
     pub enum CadicalConfig ("CaDiCaL option set") {
@@ -72,7 +86,32 @@ pub struct SolveOptions {
     /// cross-checks the solver's push optimum) when the level has at most this many
     /// states by the state bound (box placements × player places); 0: never.
     pub exhaust_states: u64,
+    /// Which search proves push optima (push mode and the first phase of
+    /// `pushes,moves`).
+    pub search: Search,
+    /// Satisficing: the first verified plan fast, improved while time remains, reported
+    /// with its proven lower bound (push mode).
+    pub any: bool,
+    /// The A* prunes freeze deadlocks.
+    pub astar_freeze: bool,
+    /// The A* prunes dead pairs (the two-box table).
+    pub astar_pairs: bool,
+    /// The A* restricts a position's pushes to one PI-corral's (which keeps a shortest
+    /// plan from every position) and prunes PI-corrals no push enters.
+    pub astar_corrals: bool,
+    /// The satisficing search's packing-order guidance: pushes added to its bound per
+    /// box on a goal that a packing order fills after an empty one (0: off).
+    pub packing: u32,
+    /// The most bytes the A*'s table and queue take (`None`: a quarter of the memory
+    /// budget, at most 3 GiB).
+    pub astar_memory: Option<u64>,
+    /// Under [`Search::Auto`], the share of the time left that the A* gets before the
+    /// horizon search takes over.
+    pub astar_share: f64,
 }
+
+/// The default ceiling of the A*'s table and queue: 3 GiB.
+pub const ASTAR_MEMORY: u64 = 3 << 30;
 
 /// The default of [`SolveOptions::exhaust_states`]: such searches take milliseconds.
 pub const EXHAUST_STATES: u64 = 50_000;
@@ -91,6 +130,14 @@ impl Default for SolveOptions {
             no_seed: false,
             assume_goals: false,
             exhaust_states: EXHAUST_STATES,
+            search: Search::default(),
+            any: false,
+            astar_freeze: true,
+            astar_pairs: true,
+            astar_corrals: true,
+            packing: 8,
+            astar_memory: None,
+            astar_share: 0.8,
         }
     }
 }

@@ -43,6 +43,14 @@ pub struct SolveStats {
     /// The parity (0 even, 1 odd) every plan's push count has, when the push search
     /// used it: an unsatisfiable horizon `h` then also rules out `h + 1` pushes.
     pub push_parity: Option<usize>,
+    /// States the A* over push states expanded (0 when it did not run).
+    pub astar_expanded: u64,
+    /// States in the A*'s transposition table at its end.
+    pub astar_stored: usize,
+    /// Children the A* pruned as deadlocks.
+    pub astar_deadlocks: u64,
+    /// Seconds in the A*.
+    pub astar_seconds: f64,
 }
 
 /// The answer for one level.
@@ -74,6 +82,14 @@ pub struct Report {
     pub unsolvable: Option<Unsolvable>,
     /// What stopped the search (verdict `unknown`, or a plan not proven optimal).
     pub stopped: Option<StopReason>,
+    /// Which part proved what, in words: the optimality proof of a plan ("A* over push
+    /// states exhausted every state with f < 97 …", "the push encoding at horizon 96 is
+    /// unsatisfiable"), or the lower bound of a plan not proven optimal.
+    pub proof: Option<String>,
+    /// Which search produced the answer: `exhaustive`, `astar`, `horizon`, `any`.
+    pub search: Option<&'static str>,
+    /// A satisficing solve (`any`): a verified plan is the answer, optimal or not.
+    pub satisficing: bool,
     /// Sizes and times.
     pub stats: SolveStats,
 }
@@ -93,6 +109,9 @@ impl Report {
             reason: None,
             unsolvable: None,
             stopped: None,
+            proof: None,
+            search: None,
+            satisficing: false,
             stats: SolveStats::default(),
         }
     }
@@ -107,13 +126,16 @@ impl Report {
 }
 
 impl gridsat_sat::Verdict for Report {
-    /// Answered when the plan is proven optimal in what was asked; no solution for
+    /// Answered when the plan is proven optimal in what was asked (any verified plan
+    /// when satisficing); no solution for
     /// `no-plan` and `unsolvable`; unknown (with what stopped it) for a plan not proven
     /// optimal and for `unknown`.
     fn conclusion(&self) -> Conclusion {
         let stopped = || Conclusion::Unknown(self.stopped.unwrap_or(StopReason::TimeLimit));
         match self.verdict {
-            Verdict::Solved if self.optimal == Some(self.optimize) => Conclusion::Answered,
+            Verdict::Solved if self.optimal == Some(self.optimize) || self.satisficing => {
+                Conclusion::Answered
+            }
             Verdict::Solved | Verdict::Unknown => stopped(),
             Verdict::NoPlan | Verdict::Unsolvable => Conclusion::NoSolution,
         }

@@ -1,0 +1,141 @@
+//! The satisficing search: a first plan fast (greedy best-first over push states),
+//! then better ones while time remains (weighted A* passes, each only looking for
+//! plans shorter than the best so far), and last the optimal A* below the best plan,
+//! whose exhaustion proves it push-optimal. Every pass's plan is returned to be
+//! verified like any other; the lower bound is what the passes proved.
+
+use super::astar::{AstarOptions, AstarOutcome, AstarStats, Order, PushTables, astar};
+use crate::analysis::Push;
+use crate::halt::Halt;
+use crate::model::Board;
+use gridsat_sat::Budget;
+
+/// The weights of the improving passes, in quarters (3, 2, 1.5).
+const WEIGHTS: [u32; 3] = [12, 8, 6];
+
+/// What the satisficing search found.
+#[derive(Clone, Debug, Default)]
+pub struct AnyRun {
+    /// The best plan's pushes, if any.
+    pub best: Option<Vec<Push>>,
+    /// No plan has fewer pushes than this (the start's matching bound, or what the
+    /// optimal pass exhausted).
+    pub lower_bound: u32,
+    /// The optimal pass exhausted every state below the best plan: it is push-optimal.
+    pub optimal: bool,
+    /// A pass without a bound saw every state and none was solved: no plan at all.
+    pub no_plan: bool,
+    /// The passes run, in words ("greedy: 40 pushes", "A* (w=2): none shorter", …).
+    pub passes: Vec<String>,
+    /// Counters summed over the passes.
+    pub stats: AstarStats,
+    /// What stopped the last pass, if a limit did.
+    pub halt: Option<Halt>,
+}
+
+/// Greedy, then weighted, then optimal passes within `budget`; each improving pass
+/// gets part of the time left, the optimal one all of it.
+pub fn any_plan(
+    board: &Board,
+    tables: &mut PushTables,
+    base: &AstarOptions,
+    budget: &Budget,
+) -> AnyRun {
+    let mut run = AnyRun::default();
+    let first = pass(board, tables, base, Order::Greedy, None, budget, &mut run);
+    run.lower_bound = run.stats.start_bound;
+    if !first {
+        return run;
+    }
+    for w in WEIGHTS {
+        if budget.stopped()
+            || run
+                .best
+                .as_ref()
+                .is_some_and(|b| b.len() as u32 <= run.lower_bound)
+        {
+            break;
+        }
+        let below = run.best.as_ref().map(|b| b.len() as u32);
+        pass(
+            board,
+            tables,
+            base,
+            Order::Weighted(w),
+            below,
+            &budget.share(0.3),
+            &mut run,
+        );
+    }
+    let below = run.best.as_ref().map(|b| b.len() as u32);
+    if !budget.stopped() && below.is_some_and(|b| b > run.lower_bound) {
+        pass(board, tables, base, Order::Optimal, below, budget, &mut run);
+    }
+    if run
+        .best
+        .as_ref()
+        .is_some_and(|b| b.len() as u32 <= run.lower_bound)
+    {
+        run.optimal = true;
+        run.halt = None;
+    }
+    run
+}
+
+/// One pass in `order`, only plans below `below`; false when it ends the search (no
+/// plan at all, or stopped without one).
+fn pass(
+    board: &Board,
+    tables: &mut PushTables,
+    base: &AstarOptions,
+    order: Order,
+    below: Option<u32>,
+    budget: &Budget,
+    run: &mut AnyRun,
+) -> bool {
+    let opts = AstarOptions {
+        order,
+        below,
+        ..base.clone()
+    };
+    let name = match order {
+        Order::Greedy => "greedy best-first".to_string(),
+        Order::Weighted(w) => format!("weighted A* (w = {})", w as f64 / 4.0),
+        Order::Optimal => "A*".to_string(),
+    };
+    let (outcome, stats) = astar(board, tables, &opts, budget);
+    run.stats.expanded += stats.expanded;
+    run.stats.generated += stats.generated;
+    run.stats.deadlocks += stats.deadlocks;
+    run.stats.stored = run.stats.stored.max(stats.stored);
+    if run.passes.is_empty() {
+        run.stats.start_bound = stats.start_bound;
+    }
+    match outcome {
+        AstarOutcome::Plan(p) => {
+            run.passes.push(format!("{name}: {} pushes", p.len()));
+            if order == Order::Optimal {
+                run.lower_bound = run.lower_bound.max(p.len() as u32);
+            }
+            run.best = Some(p);
+            true
+        }
+        AstarOutcome::Exhausted => {
+            match below {
+                None => run.no_plan = true,
+                Some(b) if order == Order::Optimal => run.lower_bound = run.lower_bound.max(b),
+                Some(_) => {}
+            }
+            run.passes.push(format!("{name}: none shorter"));
+            below.is_some()
+        }
+        AstarOutcome::Stopped { lower_bound, halt } => {
+            if order == Order::Optimal {
+                run.lower_bound = run.lower_bound.max(lower_bound);
+            }
+            run.passes.push(format!("{name}: stopped ({halt})"));
+            run.halt = Some(halt);
+            run.best.is_some()
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! A* over push states with a transposition table: the push-optimal proof of the
+//! levels it finishes, and (weighted, or greedy) the satisficing search.
+//!
+//! A state is the boxes and the player's region (named by its least cell); one push is
+//! one step. The bound is the minimum-cost matching of boxes to goals by push distance,
+//! admissible and consistent, so the first solved state taken from the queue is
+//! push-optimal and every state of smaller `f = g + h` was expanded before it: that
+//! exhaustion is the proof. States are pruned only when they have no plan at all (dead
+//! squares, freeze deadlocks, dead pairs, no matching, a PI-corral no push enters), and
+//! a state with a PI-corral only pushes into it, which keeps a shortest plan from every
+//! state ([`super::corral`]): both keep the exhaustion a proof.
+
+use super::corral::{Corrals, Pick};
+use super::queue::Buckets;
+use super::table::{Meta, Table};
+use crate::analysis::{Deadlocks, FreezeScratch, Matcher, Push, frozen_off_goal, packing_order};
+use crate::halt::Halt;
+use crate::model::{Board, Dir};
+use gridsat_sat::{Budget, MemoryExceeded};
+
+/// How the queue orders states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// `g + h`, ties to the deeper state: the optimal A*.
+    Optimal,
+    /// `g + w·h/4` (`w` in quarters): a plan at most `w/4` times the optimum.
+    Weighted(u32),
+    /// `h` alone: the first plan, fast.
+    Greedy,
+}
+
+/// Options of one pass of [`astar`].
+#[derive(Clone, Debug)]
+pub struct AstarOptions {
+    /// The queue's order.
+    pub order: Order,
+    /// Only plans of fewer pushes than this count (states that cannot beat it are cut).
+    pub below: Option<u32>,
+    /// Prune freeze deadlocks.
+    pub freeze: bool,
+    /// Prune dead pairs (the two-box table).
+    pub pairs: bool,
+    /// Restrict the pushes of a state to the pushes into one of its PI-corrals, and
+    /// prune states with a PI-corral no push enters (`corral.rs`).
+    pub corrals: bool,
+    /// The most bytes the table and the queue may take.
+    pub memory: u64,
+    /// Orders that are not optimal add this many pushes to the bound for each box on a
+    /// goal that the packing order fills after an empty one (0: none).
+    pub packing: u32,
+}
+
+/// What one pass found.
+#[derive(Clone, Debug)]
+pub enum AstarOutcome {
+    /// A solved state: the pushes that reach it (push-optimal under [`Order::Optimal`]).
+    Plan(Vec<Push>),
+    /// No state left: no plan of fewer pushes than the bound (none at all without one).
+    Exhausted,
+    /// A limit stopped it; under [`Order::Optimal`] no plan has fewer than
+    /// `lower_bound` pushes (every state of smaller `f` was expanded).
+    Stopped {
+        /// The proven lower bound on pushes.
+        lower_bound: u32,
+        /// What stopped it.
+        halt: Halt,
+    },
+}
+
+/// Counters of one pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AstarStats {
+    /// States taken from the queue and expanded.
+    pub expanded: u64,
+    /// Pushes tried (children generated before pruning).
+    pub generated: u64,
+    /// Children pruned as deadlocks (freeze, pair, no matching).
+    pub deadlocks: u64,
+    /// Expansions restricted to a PI-corral's pushes.
+    pub corral_cuts: u64,
+    /// States in the table at the end.
+    pub stored: usize,
+    /// The bound of the start.
+    pub start_bound: u32,
+}
+
+/// The tables a push search needs, built once per board and shared by its passes.
+pub struct PushTables {
+    dl: Deadlocks,
+    matcher: Matcher,
+    /// The goals and their ranks in a packing order (guidance for the orders that are
+    /// not optimal: never in a bound).
+    goals: Vec<u32>,
+    rank: Vec<u32>,
+}
+
+impl PushTables {
+    /// The dead squares, the two-box table (`pairs`) and the goal distances of `board`.
+    pub fn new(board: &Board, pairs: bool, budget: &Budget) -> PushTables {
+        PushTables {
+            dl: Deadlocks::new(board, pairs, budget),
+            matcher: Matcher::new(board),
+            goals: board.goals(),
+            rank: packing_order(board),
+        }
+    }
+
+    /// Whether the two-box table was built.
+    pub fn has_pairs(&self) -> bool {
+        self.dl.has_pairs()
+    }
+}
+
+/// The most region cells the push search handles (cells are stored as `u16`).
+pub const MAX_CELLS: usize = 65_000;
+
+/// One pass of A* (or weighted A*, or greedy best-first) from the board's start.
+pub fn astar(
+    board: &Board,
+    tables: &mut PushTables,
+    opts: &AstarOptions,
+    budget: &Budget,
+) -> (AstarOutcome, AstarStats) {
+    let k = board.boxes.len();
+    let mut run = Run {
+        board,
+        k,
+        opts,
+        tables,
+        table: Table::new(k + 1),
+        open: Buckets::default(),
+        occ: vec![false; board.len()],
+        region: vec![0; board.len()],
+        mark: vec![0; board.len()],
+        corral: Corrals::new(board.len()),
+        stamp: 0,
+        stack: Vec::new(),
+        freeze: FreezeScratch::default(),
+        cur: Vec::with_capacity(k + 1),
+        next: Vec::with_capacity(k + 1),
+        found: None,
+        stats: AstarStats::default(),
+    };
+    let outcome = run.search(budget);
+    run.stats.stored = run.table.len();
+    (outcome, run.stats)
+}
+
+struct Run<'a> {
+    board: &'a Board,
+    k: usize,
+    opts: &'a AstarOptions,
+    tables: &'a mut PushTables,
+    table: Table,
+    /// States by priority, then cost.
+    open: Buckets,
+    occ: Vec<bool>,
+    /// Stamps of the parent's region and of the child's flood fill.
+    region: Vec<u32>,
+    mark: Vec<u32>,
+    corral: Corrals,
+    stamp: u32,
+    stack: Vec<u32>,
+    freeze: FreezeScratch,
+    cur: Vec<u16>,
+    next: Vec<u16>,
+    /// A solved child met by a non-optimal order.
+    found: Option<u32>,
+    stats: AstarStats,
+}
+
+impl Run<'_> {
+    /// The queue's priority of a state of cost `g` and bound `h` (ties go to the
+    /// deeper state).
+    fn priority(&self, g: u16, h: u32) -> usize {
+        let (g, h) = (g as usize, h as usize);
+        match self.opts.order {
+            Order::Optimal => g + h,
+            Order::Weighted(w) => 4 * g + w as usize * h,
+            Order::Greedy => h,
+        }
+    }
+
+    fn search(&mut self, budget: &Budget) -> AstarOutcome {
+        let mut start: Vec<u16> = self.board.boxes.iter().map(|&b| b as u16).collect();
+        start.sort_unstable();
+        let Some(h0) = self.tables.matcher.bound(&start) else {
+            return AstarOutcome::Exhausted;
+        };
+        self.stats.start_bound = h0;
+        if self.opts.below.is_some_and(|b| h0 >= b) {
+            return AstarOutcome::Exhausted;
+        }
+        for &b in &start {
+            self.occ[b as usize] = true;
+        }
+        let norm = self.flood_min(self.board.player as u16);
+        for &b in &start {
+            self.occ[b as usize] = false;
+        }
+        start.push(norm);
+        let meta = Meta {
+            parent: u32::MAX,
+            g: 0,
+            from: 0,
+            dir: 4,
+            closed: false,
+            h: h0.min(u16::MAX as u32) as u16,
+        };
+        let (id, _) = self.table.insert(&start, meta);
+        self.open.push(self.priority(0, h0), 0, id);
+        self.run_queue(budget)
+    }
+
+    fn run_queue(&mut self, budget: &Budget) -> AstarOutcome {
+        let mut pops = 0u32;
+        while let Some(top) = self.open.min_priority() {
+            pops = pops.wrapping_add(1);
+            if pops % 256 == 0
+                && let Err(halt) = self.check(budget)
+            {
+                let lower_bound = match self.opts.order {
+                    Order::Optimal => top as u32,
+                    _ => self.stats.start_bound,
+                };
+                return AstarOutcome::Stopped { lower_bound, halt };
+            }
+            let Some((_, g, id)) = self.open.pop() else {
+                break;
+            };
+            let m = *self.table.meta(id);
+            if m.closed || (m.g as usize) < g {
+                continue; // expanded, or reached more cheaply since queued
+            }
+            if self.solved(id) {
+                return AstarOutcome::Plan(self.pushes_to(id));
+            }
+            self.table.meta_mut(id).closed = true;
+            self.stats.expanded += 1;
+            self.expand(id, m.g);
+            if let Some(goal) = self.found {
+                return AstarOutcome::Plan(self.pushes_to(goal));
+            }
+        }
+        AstarOutcome::Exhausted
+    }
+
+    /// The budget, and the memory of the table and the queue.
+    fn check(&self, budget: &Budget) -> Result<(), Halt> {
+        budget.check()?;
+        let bytes =
+            self.table.len() as u64 * self.table.bytes_per_state() + 4 * self.open.len() as u64;
+        if bytes > self.opts.memory {
+            return Err(Halt::Memory(MemoryExceeded {
+                what: format!("the push search's table of {} states", self.table.len()),
+                needed: bytes,
+                limit: self.opts.memory,
+            }));
+        }
+        Ok(())
+    }
+
+    fn solved(&self, id: u32) -> bool {
+        let key = self.table.key(id);
+        key[..self.k].iter().all(|&b| self.board.goal[b as usize])
+    }
+
+    /// The pushes from the start to state `id`.
+    fn pushes_to(&self, id: u32) -> Vec<Push> {
+        let mut out = Vec::new();
+        let mut i = id;
+        loop {
+            let m = self.table.meta(i);
+            if m.parent == u32::MAX {
+                break;
+            }
+            out.push(Push {
+                from: m.from as u32,
+                dir: Dir::ALL[m.dir as usize],
+            });
+            i = m.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The least cell the player reaches from `from` around the boxes of `self.occ`.
+    fn flood_min(&mut self, from: u16) -> u16 {
+        self.stamp += 1;
+        let s = self.stamp;
+        let mut best = from;
+        self.mark[from as usize] = s;
+        self.stack.clear();
+        self.stack.push(from as u32);
+        while let Some(c) = self.stack.pop() {
+            for n in self.board.nb[c as usize].into_iter().flatten() {
+                let n = n as usize;
+                if self.mark[n] != s && !self.occ[n] {
+                    self.mark[n] = s;
+                    best = best.min(n as u16);
+                    self.stack.push(n as u32);
+                }
+            }
+        }
+        best
+    }
+
+    /// Marks the player's region of the current state in `self.region` (stamp returned).
+    fn flood_region(&mut self, from: u16) -> u32 {
+        self.flood_min(from);
+        std::mem::swap(&mut self.region, &mut self.mark);
+        self.stamp
+    }
+
+    /// Every push from state `id` (cost `g`) that is not pruned.
+    fn expand(&mut self, id: u32, g: u16) {
+        self.cur.clear();
+        self.cur.extend_from_slice(self.table.key(id));
+        let k = self.k;
+        for i in 0..k {
+            self.occ[self.cur[i] as usize] = true;
+        }
+        let here = self.flood_region(self.cur[k]);
+        // The base of the children's bounds (the state's own is feasible: it was queued).
+        let _ = self.tables.matcher.bound(&self.cur[..k]);
+        let only = if self.opts.corrals {
+            match self.corral.pick(self.board, &self.occ, &self.region, here) {
+                Pick::All => None,
+                Pick::Dead => {
+                    self.stats.deadlocks += 1;
+                    self.clear_occ();
+                    return;
+                }
+                Pick::Into(label) => {
+                    self.stats.corral_cuts += 1;
+                    Some(label)
+                }
+            }
+        } else {
+            None
+        };
+        for i in 0..k {
+            let b = self.cur[i] as usize;
+            for d in Dir::ALL {
+                let nb = &self.board.nb[b];
+                let (Some(behind), Some(ahead)) = (nb[d.opposite().index()], nb[d.index()]) else {
+                    continue;
+                };
+                let ahead = ahead as usize;
+                if self.region[behind as usize] != here
+                    || self.occ[ahead]
+                    || self.tables.dl.dead[ahead]
+                    || only.is_some_and(|l| !self.corral.is_in(ahead, l))
+                {
+                    continue;
+                }
+                self.stats.generated += 1;
+                self.occ[b] = false;
+                self.occ[ahead] = true;
+                self.child(id, g, i, d, ahead as u16);
+                self.occ[ahead] = false;
+                self.occ[b] = true;
+                if self.found.is_some() {
+                    break;
+                }
+            }
+        }
+        self.clear_occ();
+    }
+
+    fn clear_occ(&mut self) {
+        for i in 0..self.k {
+            self.occ[self.cur[i] as usize] = false;
+        }
+    }
+
+    /// The state after pushing box `i` of the current state in direction `d` onto
+    /// `ahead` (`self.occ` already shows it), queued unless pruned or known as cheaply.
+    fn child(&mut self, parent: u32, g: u16, i: usize, d: Dir, ahead: u16) {
+        let board = self.board;
+        let from = self.cur[i];
+        if self.opts.freeze
+            && frozen_off_goal(
+                board,
+                &self.tables.dl.dead,
+                &self.occ,
+                ahead as u32,
+                &mut self.freeze,
+            )
+        {
+            self.stats.deadlocks += 1;
+            return;
+        }
+        if self.opts.pairs
+            && (0..self.k)
+                .any(|j| j != i && self.tables.dl.dead_pair(ahead as u32, self.cur[j] as u32))
+        {
+            self.stats.deadlocks += 1;
+            return;
+        }
+        self.next.clear();
+        self.next.extend_from_slice(&self.cur[..self.k]);
+        self.next[i] = ahead;
+        self.next.sort_unstable();
+        let g1 = g + 1;
+        let norm = self.flood_min(from);
+        self.next.push(norm);
+        let meta = Meta {
+            parent,
+            g: g1,
+            from,
+            dir: d.index() as u8,
+            closed: false,
+            h: 0,
+        };
+        let (id, new) = self.table.insert(&self.next, meta);
+        let h = if new {
+            // Bounds only for new states: a state met again keeps its own.
+            let Some(h) = self.tables.matcher.bound_moved(i, ahead) else {
+                self.table.meta_mut(id).closed = true;
+                self.stats.deadlocks += 1;
+                return;
+            };
+            self.table.meta_mut(id).h = h.min(u16::MAX as u32) as u16;
+            h
+        } else {
+            let old = self.table.meta_mut(id);
+            if old.closed || old.g <= g1 {
+                return;
+            }
+            let h = old.h as u32;
+            *old = Meta { h: old.h, ..meta };
+            h
+        };
+        if self.opts.below.is_some_and(|b| g1 as u32 + h >= b) {
+            return;
+        }
+        if h == 0 && self.opts.order != Order::Optimal {
+            self.found = Some(id);
+            return;
+        }
+        let guide = match self.opts.order {
+            Order::Optimal => h,
+            _ => h + self.opts.packing * self.out_of_order(),
+        };
+        self.open.push(self.priority(g1, guide), g1 as usize, id);
+    }
+
+    /// Boxes (of `self.occ`) on goals ranked after the first empty goal of the packing
+    /// order.
+    fn out_of_order(&self) -> u32 {
+        if self.opts.packing == 0 {
+            return 0;
+        }
+        let t = &self.tables;
+        let first_empty = t
+            .goals
+            .iter()
+            .filter(|&&g| !self.occ[g as usize])
+            .map(|&g| t.rank[g as usize])
+            .min()
+            .unwrap_or(u32::MAX);
+        t.goals
+            .iter()
+            .filter(|&&g| self.occ[g as usize] && t.rank[g as usize] > first_empty)
+            .count() as u32
+    }
+}

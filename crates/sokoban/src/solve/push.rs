@@ -1,0 +1,280 @@
+//! The push search in a solve: the A* over push states (its exhaustion proves the push
+//! optimum, or that there is no plan), the bound it proved for the horizon search when
+//! it stops first, and the satisficing mode.
+
+use super::context::{Solve, min_cap, stop_words};
+use super::error::SolveError;
+use super::options::{ASTAR_MEMORY, Optimize, Search};
+use super::report::{Report, SolveStats, Verdict};
+use crate::analysis::{Proof, Push, Unsolvable, pushes_to_plan};
+use crate::model::{Board, Plan};
+use crate::search::{
+    AnyRun, AstarOptions, AstarOutcome, AstarStats, MAX_CELLS, Order, PushTables, SearchOutcome,
+    any_plan, astar,
+};
+use std::time::Instant;
+
+/// What the push search leaves for the rest of the solve.
+pub(super) enum PushStep {
+    /// The answer.
+    Done(Box<Report>),
+    /// Stopped first: the bound it proved, for the horizon search to start from.
+    Bound(AstarBound),
+}
+
+/// What a stopped A* proved and counted.
+pub(super) struct AstarBound {
+    /// No plan has fewer pushes.
+    pub lower_bound: usize,
+    stats: AstarStats,
+    seconds: f64,
+    /// The proof of that bound, in words.
+    words: String,
+}
+
+impl AstarBound {
+    /// Adds the A*'s counters to a solve's.
+    pub fn add_to(&self, s: &mut SolveStats) {
+        add_stats(s, &self.stats, self.seconds);
+    }
+
+    /// Carries the bound into a report that the horizon search left unproven with a
+    /// weaker one (or none): no plan of fewer pushes, by the A*'s exhaustion.
+    pub fn raise(&self, r: &mut Report) {
+        let Some(p) = self.lower_bound.checked_sub(1) else {
+            return;
+        };
+        let open = r.optimal.is_none() && matches!(r.verdict, Verdict::Unknown | Verdict::Solved);
+        if !open || r.proven_below.is_some_and(|q| q >= p) {
+            return;
+        }
+        r.proven_below = Some(p);
+        r.proof = Some(self.words.clone());
+        let why = r.reason.take().unwrap_or_else(|| "stopped".into());
+        r.reason = Some(format!(
+            "{why}; the A* proved no plan of at most {p} pushes exists"
+        ));
+    }
+}
+
+fn add_stats(s: &mut SolveStats, a: &AstarStats, seconds: f64) {
+    s.astar_expanded += a.expanded;
+    s.astar_stored = s.astar_stored.max(a.stored);
+    s.astar_deadlocks += a.deadlocks;
+    s.astar_seconds += seconds;
+}
+
+/// The deadlock tests of a pass, in words.
+fn pruned(o: &AstarOptions, tables: &PushTables) -> String {
+    let mut s = String::from("dead squares");
+    if o.freeze {
+        s.push_str(", freeze deadlocks");
+    }
+    if o.pairs && tables.has_pairs() {
+        s.push_str(", dead pairs");
+    }
+    s.push_str(" and boxes without a matching pruned");
+    if o.corrals {
+        s.push_str("; pushes restricted to PI-corrals (which keeps a shortest plan)");
+    }
+    s
+}
+
+/// The words of an A* proof that no plan has fewer than `f` pushes.
+fn astar_words(f: usize, expanded: u64, o: &AstarOptions, tables: &PushTables) -> String {
+    format!(
+        "A* over push states exhausted every state with f < {f} under an admissible bound \
+         (minimum matching of push distances); {expanded} states expanded; {}",
+        pruned(o, tables)
+    )
+}
+
+impl Solve<'_> {
+    /// The A* (or the satisficing search) in push mode, unless the options or the
+    /// board's size rule it out (`None`).
+    pub(super) fn push_search(&self, board: &Board) -> Result<Option<PushStep>, SolveError> {
+        let o = self.opts;
+        if o.optimize != Optimize::Pushes
+            || (o.search == Search::Horizon && !o.any)
+            || board.len() > MAX_CELLS
+        {
+            return Ok(None);
+        }
+        let began = Instant::now();
+        let mut tables = PushTables::new(board, o.astar_pairs, self.budget);
+        let quarter = self.budget.memory_limit().map_or(ASTAR_MEMORY, |m| m / 4);
+        let cap = min_cap(o.max_pushes, o.max_moves);
+        let base = AstarOptions {
+            order: Order::Optimal,
+            below: cap.map(|c| c as u32 + 1),
+            freeze: o.astar_freeze,
+            pairs: o.astar_pairs,
+            corrals: o.astar_corrals,
+            packing: o.packing,
+            memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
+        };
+        if o.any {
+            let run = any_plan(board, &mut tables, &base, self.budget);
+            return self.satisficed(board, run, &base, &tables, began).map(Some);
+        }
+        let budget = match o.search {
+            Search::Auto => self.budget.share(o.astar_share),
+            _ => self.budget.clone(),
+        };
+        let (outcome, stats) = astar(board, &mut tables, &base, &budget);
+        let seconds = began.elapsed().as_secs_f64();
+        let step = match outcome {
+            AstarOutcome::Plan(pushes) => {
+                let words = astar_words(pushes.len(), stats.expanded, &base, &tables);
+                let mut r = self.astar_plan(board, &pushes, &stats, seconds, Some(words))?;
+                r.search = Some("astar");
+                PushStep::Done(Box::new(r))
+            }
+            AstarOutcome::Exhausted => PushStep::Done(Box::new(
+                self.exhausted(cap, &stats, seconds, &base, &tables),
+            )),
+            AstarOutcome::Stopped { lower_bound, halt } if o.search == Search::Astar => {
+                let mut r = Report::empty(Verdict::Unknown, Optimize::Pushes);
+                r.search = Some("astar");
+                add_stats(&mut r.stats, &stats, seconds);
+                r.stats.lower_bound = stats.start_bound as usize;
+                let proven = (lower_bound as usize).checked_sub(1);
+                r.proven_below = proven;
+                r.stopped = Some(halt.reason());
+                r.reason = Some(match proven {
+                    Some(p) => format!(
+                        "{} in the A*; no plan of at most {p} pushes exists",
+                        stop_words(&halt)
+                    ),
+                    None => format!("{} in the A*", stop_words(&halt)),
+                });
+                r.proof = proven
+                    .map(|_| astar_words(lower_bound as usize, stats.expanded, &base, &tables));
+                r.stats.seconds = self.began.elapsed().as_secs_f64();
+                PushStep::Done(Box::new(r))
+            }
+            AstarOutcome::Stopped { lower_bound, .. } => PushStep::Bound(AstarBound {
+                lower_bound: lower_bound as usize,
+                words: astar_words(lower_bound as usize, stats.expanded, &base, &tables),
+                stats,
+                seconds,
+            }),
+        };
+        Ok(Some(step))
+    }
+
+    /// The report of an A* plan proven push-optimal (`proof`) or not (`None`): walked,
+    /// then verified and checked like every plan.
+    fn astar_plan(
+        &self,
+        board: &Board,
+        pushes: &[Push],
+        stats: &AstarStats,
+        seconds: f64,
+        proof: Option<String>,
+    ) -> Result<Report, SolveError> {
+        let plan: Plan =
+            pushes_to_plan(board, pushes).map_err(|push| SolveError::Unwalkable { push })?;
+        let mut s = SolveStats {
+            lower_bound: stats.start_bound as usize,
+            ..SolveStats::default()
+        };
+        add_stats(&mut s, stats, seconds);
+        let n = pushes.len();
+        let outcome = SearchOutcome::Plan {
+            plan,
+            horizon: n,
+            optimal: proof.is_some(),
+            proven_below: if proof.is_some() {
+                n.checked_sub(1)
+            } else {
+                None
+            },
+            stopped: None,
+        };
+        let cap = min_cap(self.opts.max_pushes, self.opts.max_moves);
+        let mut r = self.report(outcome, s, cap)?;
+        if r.optimal.is_some() && r.proof.is_none() {
+            r.proof = proof;
+        }
+        Ok(r)
+    }
+
+    /// The A* ran out of states: no plan within the cap, or none at all.
+    fn exhausted(
+        &self,
+        cap: Option<usize>,
+        stats: &AstarStats,
+        seconds: f64,
+        o: &AstarOptions,
+        tables: &PushTables,
+    ) -> Report {
+        let mut r = match cap {
+            Some(c) => {
+                let mut r = Report::empty(Verdict::Unknown, Optimize::Pushes);
+                self.no_plan(&mut r, c);
+                r.proof = Some(astar_words(c + 1, stats.expanded, o, tables));
+                r
+            }
+            None => self.unsolvable(Unsolvable::NoPlan(Proof::Astar {
+                states: stats.stored,
+            })),
+        };
+        r.search = Some("astar");
+        r.stats.lower_bound = stats.start_bound as usize;
+        add_stats(&mut r.stats, stats, seconds);
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        r
+    }
+
+    /// The report of the satisficing search: its best plan, verified, with the lower
+    /// bound its passes proved.
+    fn satisficed(
+        &self,
+        board: &Board,
+        run: AnyRun,
+        o: &AstarOptions,
+        tables: &PushTables,
+        began: Instant,
+    ) -> Result<PushStep, SolveError> {
+        let seconds = began.elapsed().as_secs_f64();
+        let passes = run.passes.join("; ");
+        let mut r = match &run.best {
+            Some(pushes) => {
+                let lb = run.lower_bound as usize;
+                let words = if lb > run.stats.start_bound as usize {
+                    astar_words(lb, run.stats.expanded, o, tables)
+                } else {
+                    format!(
+                        "the minimum matching of push distances at the start (an admissible \
+                         bound) is {lb} pushes"
+                    )
+                };
+                let proof = run.optimal.then(|| words.clone());
+                let mut r = self.astar_plan(board, pushes, &run.stats, seconds, proof)?;
+                if !run.optimal {
+                    r.proven_below = lb.checked_sub(1);
+                    r.proof = Some(format!("lower bound {lb} pushes: {words}"));
+                    r.stopped = run.halt.as_ref().map(|h| h.reason());
+                }
+                r.reason = Some(passes);
+                r
+            }
+            None if run.no_plan => self.unsolvable(Unsolvable::NoPlan(Proof::Astar {
+                states: run.stats.stored,
+            })),
+            None => {
+                let mut r = Report::empty(Verdict::Unknown, Optimize::Pushes);
+                r.stopped = run.halt.as_ref().map(|h| h.reason());
+                r.reason = Some(passes);
+                add_stats(&mut r.stats, &run.stats, seconds);
+                r
+            }
+        };
+        r.satisficing = true;
+        r.search = Some("any");
+        r.stats.lower_bound = run.stats.start_bound as usize;
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        Ok(PushStep::Done(Box::new(r)))
+    }
+}
