@@ -2,7 +2,8 @@
 # One campaign run: `fuzz/campaign.sh TARGET [RUNS] [extra cargo fuzz flags…]` fuzzes
 # TARGET for RUNS executions (default 1,000,000) on one core, under nice, with the
 # limits of the issue (10 s per input, 2 GB), and prints one line: executions, time,
-# and whether it ended without a crash. Logs go to fuzz/logs/TARGET.log.
+# and whether it ended without a crash. Logs go to fuzz/logs/TARGET.log. With
+# MAX_SECS=N in the environment the run also stops after N seconds (slow targets).
 set -uo pipefail
 cd "$(dirname "$0")"
 target=$1
@@ -11,7 +12,7 @@ shift $(($# < 2 ? $# : 2))
 mkdir -p "corpus/$target" logs
 start=$(date +%s)
 nice -n 10 cargo +nightly fuzz run "$@" "$target" "corpus/$target" -- \
-    -runs="$runs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -runs="$runs" ${MAX_SECS:+-max_total_time=$MAX_SECS} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     >"logs/$target.log" 2>&1
 rc=$?
 secs=$(($(date +%s) - start))
