@@ -74,3 +74,19 @@ fn floor_at_the_edge_renders_as_visible_floor() {
     assert!(!l.walls[0] && !l.walls[8]);
     round_trips(l);
 }
+
+/// Plans from the `plan_replay` corpus on its level: spaced and mixed-case plans read,
+/// round-trip through LURD and replay move by move; a stray character is refused at its
+/// move; a move into a wall is refused at its step.
+#[test]
+fn plans_of_the_replay_corpus() {
+    let level = &xsb("########\n#  .#  #\n# $    #\n#  #@  #\n########\n").unwrap()[0];
+    let p: Plan = " u  l R d ".parse().unwrap();
+    assert_eq!(p.to_string(), "ulRd");
+    assert_eq!(p.to_string().parse::<Plan>().unwrap(), p);
+    assert_eq!(replay(level, &"ul".parse().unwrap()).unwrap().moves, 2);
+    let e = "r,u".parse::<Plan>().unwrap_err();
+    assert_eq!((e.position, e.found), (2, ','));
+    let e = replay(level, &"d".parse().unwrap()).unwrap_err();
+    assert_eq!(e.step, 1, "{e:?}");
+}
