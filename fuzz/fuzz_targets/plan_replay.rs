@@ -14,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(plan) = text.parse::<Plan>() else {
         return;
     };
-    assert_eq!(plan.to_string().parse::<Plan>().expect("LURD round-trips"), plan);
+    assert_eq!(
+        plan.to_string().parse::<Plan>().expect("LURD round-trips"),
+        plan
+    );
     if let Ok(r) = replay(level, &plan) {
         assert_eq!(r.moves, plan.len());
     }

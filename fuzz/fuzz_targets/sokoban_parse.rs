@@ -14,7 +14,8 @@ fuzz_target!(|data: &[u8]| {
         for level in &levels {
             let shown = level.to_string();
             // What was parsed renders as XSB that parses back to the same board.
-            let again = parse_levels(&shown, "again.xsb", Format::Xsb).expect("rendered levels parse");
+            let again =
+                parse_levels(&shown, "again.xsb", Format::Xsb).expect("rendered levels parse");
             assert_eq!(again[0].boxes, level.boxes);
             assert_eq!(again[0].player, level.player);
             let r = replay(level, &Plan::new()).expect("the empty plan replays");

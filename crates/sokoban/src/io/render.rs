@@ -10,7 +10,7 @@ impl Level {
         for &b in boxes {
             is_box[b] = true;
         }
-        let mut out = String::new();
+        let mut lines = Vec::with_capacity(self.height);
         for r in 0..self.height {
             let mut line = String::new();
             for c in 0..self.width {
@@ -28,7 +28,18 @@ impl Level {
                 };
                 line.push(ch);
             }
-            out.push_str(line.trim_end());
+            lines.push(line.trim_end().to_string());
+        }
+        // Floor that trimming would lose is written `-`, XSB's visible floor: a row of
+        // floor alone, and the floor that keeps the grid's width (open levels, such as
+        // the course format's, whose edge is the wall).
+        if lines.iter().all(|l| l.chars().count() < self.width) {
+            let missing = self.width - lines[0].chars().count();
+            lines[0].extend(std::iter::repeat_n('-', missing));
+        }
+        let mut out = String::new();
+        for line in &lines {
+            out.push_str(if line.is_empty() { "-" } else { line });
             out.push('\n');
         }
         out

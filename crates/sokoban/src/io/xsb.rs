@@ -8,13 +8,15 @@ fn is_cell_char(c: char) -> bool {
     matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | ' ' | '-' | '_')
 }
 
-/// True when the (right-trimmed) line is a level row.
+/// True when the (right-trimmed) line is a level row: cell characters (with run-length
+/// counts and `|` separators), at least one of them visible (`-` and `_` are floor that
+/// can be seen, so a row of floor alone is written with them).
 fn is_row(line: &str) -> bool {
     line.chars()
         .all(|c| is_cell_char(c) || c.is_ascii_digit() || c == '|')
         && line
             .chars()
-            .any(|c| matches!(c, '#' | '@' | '+' | '$' | '*' | '.'))
+            .any(|c| matches!(c, '#' | '@' | '+' | '$' | '*' | '.' | '-' | '_'))
 }
 
 /// A row as read: its line number and the cells with the column each came from.
@@ -178,6 +180,7 @@ fn expand(line: &str, line_no: usize, file: &str, level: usize) -> Result<Vec<Ra
             if let Some((_, start)) = count {
                 return Err(dangling(file, level, line_no, start));
             }
+            end_row(out.last_mut().expect("a row"), file, level, col)?;
             out.push(RawRow {
                 line: line_no,
                 cells: Vec::new(),
@@ -193,7 +196,30 @@ fn expand(line: &str, line_no: usize, file: &str, level: usize) -> Result<Vec<Ra
     if let Some((_, start)) = count {
         return Err(dangling(file, level, line_no, start));
     }
+    if out.len() > 1 {
+        let last_bar = line.chars().count() - line.chars().rev().take_while(|&c| c != '|').count();
+        end_row(out.last_mut().expect("a row"), file, level, last_bar)?;
+    }
     Ok(out)
+}
+
+/// Ends a row of a `|`-separated line: its trailing spaces are no cells (as at the end
+/// of a line), and a row left with no cell at all is refused, at the `|` (column
+/// `bar`) that ends or starts it: a blank row cannot be written in XSB.
+fn end_row(row: &mut RawRow, file: &str, level: usize, bar: usize) -> Result<(), ParseError> {
+    while row.cells.last().is_some_and(|&(ch, _)| ch == ' ') {
+        row.cells.pop();
+    }
+    if row.cells.is_empty() {
+        return Err(ParseError::new(
+            file,
+            Some(level.to_string()),
+            row.line,
+            bar,
+            "an empty row between '|' separators (write floor as - or _)",
+        ));
+    }
+    Ok(())
 }
 
 fn dangling(file: &str, level: usize, line: usize, column: usize) -> ParseError {

@@ -260,10 +260,21 @@ impl Puzzles<'_> {
                 .filter(|(k, (_, l))| *k == 0 || !is_rule_line(l, r))
                 .map(|(_, (n, l))| (*n, l.as_str()))
                 .collect();
-            return if block_ints {
-                parse_int_block(&rows, self.opts)
-            } else {
-                parse_char_block(&rows, self.opts)
+            if !block_chars {
+                return parse_int_block(&rows, self.opts);
+            }
+            // One character per cell on the first row, as many as rows: digits may be
+            // integers or symbols, and the two readings differ from a side of 10 on
+            // (`A` is the tenth symbol) or with an alphabet of the options (`0` may
+            // be a symbol). Integers when every row is integers and the alphabet is
+            // the default; otherwise characters, and integers only if those fail.
+            let all_ints = block_ints && rows.iter().all(|(_, l)| int_tokens(l).is_some());
+            if all_ints && self.opts.alphabet.is_none() {
+                return parse_int_block(&rows, self.opts);
+            }
+            return match parse_char_block(&rows, self.opts) {
+                Err(_) if all_ints => parse_int_block(&rows, self.opts),
+                read => read,
             };
         }
         let first_token = line.split_whitespace().next().unwrap_or("");
