@@ -551,7 +551,9 @@ fn a_time_limit_stops_the_search_with_what_is_known() {
 
 #[test]
 fn each_push_search_names_its_proof_and_keeps_the_known_optimum() {
-    let file = shared("microban.xsb");
+    let Some(file) = shared("microban.xsb") else {
+        return;
+    };
     let file = file.to_str().unwrap();
     let (pushes, _) = known("3");
     let solve = |extra: &[&str]| {
@@ -602,7 +604,9 @@ fn each_push_search_names_its_proof_and_keeps_the_known_optimum() {
 
 #[test]
 fn the_satisficing_mode_reports_a_verified_plan_with_its_lower_bound() {
-    let file = shared("microban.xsb");
+    let Some(file) = shared("microban.xsb") else {
+        return;
+    };
     let file = file.to_str().unwrap();
     for (level, packing) in [("3", "8"), ("98", "0"), ("98", "8")] {
         let (pushes, _) = known(level);
@@ -655,7 +659,9 @@ fn the_satisficing_mode_reports_a_verified_plan_with_its_lower_bound() {
 
 #[test]
 fn when_the_astar_stops_the_horizon_search_proves_or_keeps_its_bound() {
-    let file = shared("microban.xsb");
+    let Some(file) = shared("microban.xsb") else {
+        return;
+    };
     let file = file.to_str().unwrap();
     // An A* with no room stops after its first states; the horizon search then
     // proves the optimum from the bound the A* reached, and says so.

@@ -92,17 +92,16 @@ fn solver_help() -> String {
 /// The library options the arguments ask for (the move limit of a course file is set
 /// per level).
 fn options(a: &SolveArgs) -> SolveOptions {
-    let mut opts = SolveOptions::new(a.optimize);
+    // The library's defaults for the goal (stride, CaDiCaL option set), which the web
+    // server and the Python package use too; then the flags.
+    let mut opts = gridsat_sokoban::api::default_options(a.optimize);
     opts.max_moves = a.max_moves;
     opts.max_pushes = a.max_pushes;
     opts.backend = a.solver.clone();
-    let moves = a.optimize == Optimize::Moves;
-    opts.stride = a.stride.unwrap_or(if moves { 2 } else { 8 });
-    opts.cadical_config = Some(a.cadical_config.unwrap_or(if moves {
-        CadicalConfig::Default
-    } else {
-        CadicalConfig::Unsat
-    }));
+    opts.stride = a.stride.unwrap_or(opts.stride);
+    if a.cadical_config.is_some() {
+        opts.cadical_config = a.cadical_config;
+    }
     opts.no_seed = a.no_seed;
     opts.assume_goals = a.assume_goals;
     for &p in Prune::ALL {
