@@ -13,7 +13,7 @@ def grid_of(text):
 
 def test_parse_reads_every_level_of_a_collection():
     levels = gridsat.sokoban.parse(TINY)
-    assert [l.title for l in levels] == ["corridor", "two rooms", "swap"]
+    assert [l.title for l in levels] == ["corridor", "two rooms", "2 boxes, 2 goals"]
     assert levels[0].boxes == 1
 
 
