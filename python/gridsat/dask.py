@@ -28,28 +28,47 @@ from . import sudoku
 __all__ = ["solve_partition", "solve_bag", "solve_series"]
 
 
-def _plain(r: "sudoku.Result") -> Dict[str, Any]:
-    return r.to_json()
-
-
-def solve_partition(puzzles: Iterable[Any], threads: Optional[int] = 1,
+def solve_partition(puzzles: Iterable[Any], threads: Optional[int] = 1, start: int = 0,
                     **options: Any) -> List[Dict[str, Any]]:
     """Solves one partition (any iterable of puzzles) with :func:`gridsat.sudoku.solve_many`:
-    the ``--json`` object of each, in order. ``threads=1`` by default, since Dask runs
-    one task per worker thread."""
-    return [_plain(r) for r in sudoku.solve_many(list(puzzles), threads=threads, **options)]
+    the ``--json`` object of each, in order, numbered from ``start + 1``. ``threads=1``
+    by default, since Dask runs one task per worker thread."""
+    rs = sudoku.solve_many(list(puzzles), threads=threads, start=start, **options)
+    return [r.to_json() for r in rs]
+
+
+def _offsets(lengths: List[int]) -> List[int]:
+    out, total = [], 0
+    for n in lengths:
+        out.append(total)
+        total += n
+    return out
 
 
 def solve_bag(bag: Any, *, threads: Optional[int] = 1, **options: Any) -> Any:
-    """A lazy ``dask.bag.Bag`` of the results of the puzzles of ``bag`` (one ``--json``
-    object per puzzle, in order); ``options`` are those of
-    :func:`gridsat.sudoku.solve_many`. Call ``.compute()`` to run it."""
-    return bag.map_partitions(solve_partition, threads=threads, **options)
+    """A lazy ``dask.bag.Bag`` of the results of the puzzles of ``bag``: one ``--json``
+    object per puzzle, in order, numbered from 1 over the whole bag -- the objects
+    :func:`gridsat.sudoku.solve_many` gives for the same puzzles. ``options`` are those
+    of ``solve_many``. Call ``.compute()`` to run it on the current Dask client.
+
+    The graph is Dask's own: a length task per partition, the partitions' offsets from
+    those lengths, then one ``solve_partition`` task per partition."""
+    import dask
+    import dask.bag as db
+
+    parts = bag.to_delayed()
+    lengths = [dask.delayed(len)(p) for p in parts]
+    offsets = dask.delayed(_offsets)(lengths)
+    solved = [
+        dask.delayed(solve_partition)(p, threads=threads, start=offsets[k], **options)
+        for k, p in enumerate(parts)
+    ]
+    return db.from_delayed(solved)
 
 
 def solve_series(series: Any, threads: Optional[int] = 1, **options: Any) -> Any:
     """Solves a pandas Series of puzzles (a partition of a dask dataframe column):
-    a Series of ``--json`` objects with the same index."""
+    a Series of ``--json`` objects with the same index (numbered within the partition)."""
     import pandas as pd
 
     return pd.Series(solve_partition(series.tolist(), threads=threads, **options),

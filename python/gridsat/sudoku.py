@@ -217,7 +217,8 @@ class Results:
         self.close()
 
 
-def solve_many(puzzles: Iterable[Any], *, threads: Optional[int] = None, box: Any = None,
+def solve_many(puzzles: Iterable[Any], *, threads: Optional[int] = None, start: int = 0,
+               box: Any = None,
                symbols: Optional[str] = None, rules: Optional[str] = None, count: int = 2,
                first: bool = False, time_limit: Optional[float] = None, solver: str = "auto",
                encoding: Optional[str] = None, amo: Optional[str] = None,
@@ -230,17 +231,20 @@ def solve_many(puzzles: Iterable[Any], *, threads: Optional[int] = None, box: An
     ``time_limit`` is for the whole batch (puzzles it stops report ``"unknown"``).
     Ctrl-C while iterating raises ``KeyboardInterrupt`` and stops the workers. A puzzle
     that cannot be read raises :class:`gridsat.ParseError` when the iteration reaches
-    it (its ``puzzle`` attribute is the 1-based position).
+    it (its ``puzzle`` attribute is the 1-based position). The JSON objects number the
+    puzzles from ``start + 1`` (the command line numbers a file's puzzles from 1).
     """
     texts = [_text(p) for p in puzzles]
     if threads is None:
         threads = _os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise ValueError("threads is a positive int")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise ValueError("start is an int, 0 or more")
     opts = _options(box=box, symbols=symbols, rules=rules, count=_count(first, count),
                     first=first, time_limit=time_limit, solver=solver, encoding=encoding,
                     amo=amo, presolve=presolve, cages=cages)
-    return Results(_native.sudoku_solve_many(texts, _json.dumps(opts), threads))
+    return Results(_native.sudoku_solve_many(texts, _json.dumps(opts), threads, start))
 
 
 class Formula:

@@ -35,17 +35,28 @@ pub struct SolveMany {
     interrupt: Interrupt,
 }
 
-/// One worker: takes the next puzzle until none is left or the budget stops.
+/// Whether the batch's interrupt flag is raised.
+fn interrupted(tk: &Toolkit) -> bool {
+    tk.budget().interrupt().is_some_and(|i| i.is_set())
+}
+
+/// One worker: takes the next puzzle until none is left or the batch is interrupted.
 fn work(
     base: Request,
     puzzles: Arc<Vec<String>>,
     next: Arc<AtomicUsize>,
     opts: gridsat_sudoku::SolveOptions,
     tx: Sender<(usize, Outcome)>,
+    start: usize,
 ) {
     let mut tk = Toolkit::new(opts);
     let mut req = base;
     loop {
+        // Ctrl-C or a dropped iterator raises the interrupt: stop. (A time limit does
+        // not: the puzzles after it still get their `unknown` reports.)
+        if interrupted(&tk) {
+            return;
+        }
         let i = next.fetch_add(1, Ordering::Relaxed);
         if i >= puzzles.len() {
             return;
@@ -53,7 +64,7 @@ fn work(
         req.puzzle.clone_from(&puzzles[i]);
         let out = catch_unwind(AssertUnwindSafe(|| {
             let p = req.parsed()?;
-            tk.solve(&Label::new(i + 1), &p, Layout::default())
+            tk.solve(&Label::new(start + i + 1), &p, Layout::default())
                 .map_err(RequestError::Toolkit)
         }));
         let out = match out {
@@ -68,13 +79,16 @@ fn work(
     }
 }
 
-/// Starts solving `puzzles` (each one puzzle's text) on `threads` workers.
+/// Starts solving `puzzles` (each one puzzle's text) on `threads` workers; the JSON
+/// objects number them from `start + 1`.
 #[pyfunction]
+#[pyo3(signature = (puzzles, request_json, threads, start = 0))]
 pub fn sudoku_solve_many(
     py: Python<'_>,
     puzzles: Vec<String>,
     request_json: &str,
     threads: usize,
+    start: usize,
 ) -> PyResult<SolveMany> {
     let base = request(request_json)?;
     let fail = |e: RequestError| errors::sudoku(py, &e);
@@ -93,7 +107,7 @@ pub fn sudoku_solve_many(
             opts.clone(),
             tx.clone(),
         );
-        std::thread::spawn(move || work(base, puzzles, next, opts, tx));
+        std::thread::spawn(move || work(base, puzzles, next, opts, tx, start));
     }
     Ok(SolveMany {
         state: Mutex::new(State {
@@ -110,6 +124,10 @@ impl SolveMany {
     /// Waits for puzzle `i`, running the signal handlers every tick.
     fn wait(&self, py: Python<'_>, st: &mut State, i: usize) -> PyResult<Outcome> {
         loop {
+            // What has arrived already, without giving up the GIL.
+            while let Ok((k, o)) = st.rx.try_recv() {
+                st.waiting.insert(k, o);
+            }
             if let Some(o) = st.waiting.remove(&i) {
                 return Ok(o);
             }
@@ -153,7 +171,7 @@ impl SolveMany {
         match o {
             Outcome::Solved(s) => Ok(Some(s)),
             Outcome::Failed(e) => {
-                self.interrupt.interrupt();
+                // The other puzzles go on: the caller may catch this and carry on.
                 let err = errors::sudoku(py, &e);
                 let _ = err.value(py).setattr("puzzle", i + 1);
                 Err(err)
