@@ -13,6 +13,11 @@ mod sudoku;
 
 use pyo3::prelude::*;
 
+/// mimalloc for the Rust side only (Python's objects keep Python's allocator), as the
+/// command line uses: batches of small puzzles allocate and free a formula each.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
