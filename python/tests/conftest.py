@@ -12,6 +12,16 @@ EXAMPLES = ROOT / "examples"
 SHARED = ROOT.parent / "shared" / "data"
 
 
+def cli_binary():
+    """The gridsat command line built in this checkout (release first), or a visible
+    skip when neither `cargo build --release` nor `cargo build` has been run."""
+    for kind in ("release", "debug"):
+        b = ROOT / "target" / kind / "gridsat"
+        if b.exists():
+            return b
+    pytest.skip("the gridsat command line is not built here (cargo build --release)")
+
+
 def shared(rel):
     """A file of ../shared/data, or a visible skip when the folder is absent."""
     p = SHARED / rel

@@ -78,3 +78,57 @@ def test_ctrl_c_stops_solve_many_within_a_second():
         for _ in gridsat.sudoku.solve_many(puzzles, count=1000):
             pass
     assert time.monotonic() - t0 < 2.0
+
+
+def test_a_sudoku_time_limit_is_honoured_within_a_second():
+    t0 = time.monotonic()
+    r = gridsat.sudoku.solve("." * 256, count=1_000_000, time_limit=0.5)
+    assert time.monotonic() - t0 < 1.5
+    assert r.status == "unknown" and r.reason
+    assert len(r.solutions) >= 1  # the solutions found before the limit, each verified
+
+
+def test_ctrl_c_stops_a_long_sudoku_solve_within_a_second():
+    def interrupt():
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=interrupt).start()
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        gridsat.sudoku.solve("." * 256, count=1_000_000)
+    assert time.monotonic() - t0 < 1.5
+
+
+def test_a_bad_puzzle_in_a_batch_says_which_and_where():
+    good = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    results = gridsat.sudoku.solve_many([good, good[:40] + "x" + good[41:], good], threads=2)
+    assert next(results).status == "unique"
+    with pytest.raises(gridsat.ParseError) as e:
+        next(results)
+    assert e.value.puzzle == 2 and e.value.line == 1 and e.value.column == 41
+    assert next(results).status == "unique"  # the batch goes on after a caught error
+    with pytest.raises(StopIteration):
+        next(results)
+
+
+def test_sokoban_parse_errors_name_the_file_and_level():
+    with pytest.raises(gridsat.ParseError) as e:
+        gridsat.sokoban.parse("; one\n#####\n#@$.#\n#####\n\n; two\n####\n#@x#\n####\n", file="my.xsb")
+    assert e.value.file == "my.xsb" and e.value.line == 8 and e.value.column == 3
+    assert isinstance(e.value, ValueError)
+
+
+def test_errors_are_the_documented_classes():
+    assert issubclass(gridsat.ParseError, ValueError)
+    assert issubclass(gridsat.InternalError, RuntimeError)
+    with pytest.raises(ValueError):
+        gridsat.sudoku.solve("." * 81, box="2x2")
+    with pytest.raises(ValueError):
+        gridsat.sudoku.solve("." * 81, first=True, count=5)
+    with pytest.raises(TypeError):
+        gridsat.sudoku.solve([[1, 2], ["a", 0]])
+    with pytest.raises(ValueError):
+        gridsat.sudoku.solve_many(["." * 81], threads=0)
+    with pytest.raises(ValueError):
+        gridsat.sokoban.solve_course([list("#####"), list("#PBG#"), list("#####")], -1)

@@ -1,8 +1,11 @@
 """gridsat.sokoban, and the course contract solve_course(grid, T)."""
+import json
+import subprocess
+
 import pytest
 
 import gridsat
-from conftest import EXAMPLES, replay_course, shared
+from conftest import EXAMPLES, cli_binary, replay_course, shared
 
 TINY = (EXAMPLES / "sokoban" / "tiny.xsb").read_text()
 
@@ -13,7 +16,7 @@ def grid_of(text):
 
 def test_parse_reads_every_level_of_a_collection():
     levels = gridsat.sokoban.parse(TINY)
-    assert [l.title for l in levels] == ["corridor", "two rooms", "swap"]
+    assert [l.title for l in levels] == ["corridor", "two rooms", "2 boxes, 2 goals"]
     assert levels[0].boxes == 1
 
 
@@ -79,3 +82,42 @@ def test_microban_first_levels():
     assert len(levels) == 155
     p = gridsat.sokoban.solve(levels[0], time_limit=30)
     assert p.status == "solved" and p.pushes == 8 and p.optimal == "pushes"
+
+
+def test_plan_to_json_is_the_cli_json_object():
+    path = EXAMPLES / "sokoban" / "tiny.xsb"
+    out = subprocess.run([str(cli_binary()), "sokoban", "solve", "--json", str(path)],
+                         capture_output=True, text=True)
+    want = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+    levels = gridsat.sokoban.parse(path.read_text(), file=str(path))
+    got = [gridsat.sokoban.solve(l).to_json() for l in levels]
+    for o in want + got:
+        for k in ("seconds", "solve_seconds"):
+            o["stats"].pop(k)
+    assert got == want and len(got) == 3
+
+
+def test_levels_carry_what_they_hold():
+    level = gridsat.sokoban.parse(TINY)[1]
+    assert level.title == "two rooms" and level.number == 2
+    assert level.width == 8 and level.height == 5 and level.boxes == 1 and level.goals == 1
+    assert str(level).splitlines() == level.rows
+    course = gridsat.sokoban.parse((EXAMPLES / "sokoban" / "corridor.txt").read_text())[0]
+    assert course.max_moves == int((EXAMPLES / "sokoban" / "corridor.txt").read_text().split()[0])
+
+
+def test_every_frame_is_one_legal_step():
+    level = gridsat.sokoban.parse(TINY)[2]
+    p = gridsat.sokoban.solve(level, optimize="moves")
+    assert p.status == "solved" and p.optimal == "moves"
+    frames = p.frames()
+    def cells(frame):
+        return [row.ljust(level.width) for row in frame.splitlines()]
+
+    for before, after in zip(frames, frames[1:]):
+        moved = sum(a != b for ra, rb in zip(cells(before), cells(after)) for a, b in zip(ra, rb))
+        assert 2 <= moved <= 3  # the player's two squares, and a box's when it pushes
+    v = gridsat.sokoban.verify(level, p)
+    assert v.solved and v.moves == len(p.moves) and v.pushes == p.pushes
+    bad = gridsat.sokoban.verify(level, "uuuu")
+    assert not bad.solved and bad.error

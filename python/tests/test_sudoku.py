@@ -5,7 +5,7 @@ import subprocess
 import pytest
 
 import gridsat
-from conftest import EXAMPLES, ROOT, read_line_puzzle, shared, valid_sudoku
+from conftest import EXAMPLES, cli_binary, read_line_puzzle, shared, valid_sudoku
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 TWO = EXAMPLES / "sudoku" / "broken" / "two-solutions.txt"
@@ -74,20 +74,34 @@ def test_other_sizes_boxes_and_alphabets():
     assert shapes.to_json()["solution"] and set(shapes.to_json()["solution"]) == set("▲●■★")
 
 
+def _cli_json(args):
+    out = subprocess.run([str(cli_binary()), *args, "--json"], capture_output=True, text=True)
+    assert out.stdout, out.stderr
+    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+
+
+def _without_time(obj):
+    obj.pop("file", None)
+    obj.get("stats", {}).pop("time_ms", None)
+    return obj
+
+
 def test_to_json_is_the_cli_json_object():
-    for path in [EXAMPLES / "sudoku" / "4x4.txt", TWO, UNSAT]:
-        cli = subprocess.run(
-            [str(ROOT / "target" / "debug" / "gridsat"), "sudoku", "solve", "--json", str(path)],
-            capture_output=True, text=True,
-        )
-        if cli.returncode not in (0, 1, 3) or not cli.stdout:
-            pytest.skip("the debug CLI is not built here (cargo build)")
-        want = json.loads(cli.stdout.splitlines()[0])
+    for path in [EXAMPLES / "sudoku" / "4x4.txt", TWO, UNSAT, EXAMPLES / "sudoku" / "16x16.txt"]:
+        want = _cli_json(["sudoku", "solve", str(path)])[0]
         got = gridsat.sudoku.solve(path.read_text()).to_json()
-        for obj in (want, got):
-            obj.pop("file", None)
-            obj["stats"].pop("time_ms", None)
-        assert got == want
+        assert _without_time(got) == _without_time(want)
+    want = _cli_json(["sudoku", "rate", str(EXAMPLES / "sudoku" / "4x4.txt")])[0]
+    got = gridsat.sudoku.rate((EXAMPLES / "sudoku" / "4x4.txt").read_text()).to_json()
+    assert got == want
+
+
+def test_solve_many_json_equals_the_cli_on_a_file_of_puzzles():
+    path = EXAMPLES / "sudoku" / "9x9.txt"
+    want = [_without_time(o) for o in _cli_json(["sudoku", "solve", str(path)])]
+    lines = [l.split()[0] for l in path.read_text().split("\n") if l.strip() and not l.startswith("#")]
+    got = [_without_time(r.to_json()) for r in gridsat.sudoku.solve_many(lines, threads=2)]
+    assert got == want
 
 
 def test_solve_many_keeps_order_and_equals_solve():

@@ -1,9 +1,38 @@
 //! The `gridsat._native` extension module: the gridsat library crates, bound for Python.
+//!
+//! The Python package (`python/gridsat`) gives these functions their Pythonic shape;
+//! here every call builds a library request, runs it with the GIL released while the
+//! calling thread watches for Ctrl-C, and hands back the library's JSON objects.
+
+mod errors;
+mod formula;
+mod many;
+mod run;
+mod sokoban;
+mod sudoku;
 
 use pyo3::prelude::*;
+
+/// mimalloc for the Rust side only (Python's objects keep Python's allocator), as the
+/// command line uses: batches of small puzzles allocate and free a formula each.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_ask, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(sudoku::sudoku_check, m)?)?;
+    m.add_function(wrap_pyfunction!(formula::sudoku_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(many::sudoku_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_verify, m)?)?;
+    m.add_class::<formula::NativeFormula>()?;
+    m.add_class::<many::SolveMany>()?;
+    m.add_class::<sokoban::NativeLevel>()?;
+    m.add_class::<sokoban::NativePlan>()?;
     Ok(())
 }

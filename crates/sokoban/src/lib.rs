@@ -56,7 +56,7 @@ pub use report::{report_json, report_text};
 pub mod api {
     pub use crate::report::{
         RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,
-        read_levels, solve, verify,
+        read_levels, solve, verify, verify_level,
     };
 }
 pub use search::Progress;

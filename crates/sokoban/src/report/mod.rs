@@ -10,7 +10,7 @@ mod request;
 
 pub use request::{
     RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,
-    read_levels, solve, verify,
+    read_levels, solve, verify, verify_level,
 };
 
 /// "no plan of at most P pushes", saying which bound came from parity rather than from

@@ -191,15 +191,19 @@ pub fn solve(
 /// plan with pushes in capitals, and `error` when it cannot be played.
 pub fn verify(req: &VerifyRequest) -> Result<Value, RequestError> {
     let level = read_level(&req.level, req.number.as_deref())?;
-    let played = req
-        .plan
+    Ok(verify_level(&level, &req.plan))
+}
+
+/// [`verify`] of a level already read (the Python package keeps levels as objects).
+pub fn verify_level(level: &Level, plan: &str) -> Value {
+    let played = plan
         .parse::<Plan>()
         .map_err(|e| e.to_string())
-        .and_then(|p| play(&level, &p).map_err(|e| e.to_string()));
-    Ok(match played {
+        .and_then(|p| play(level, &p).map_err(|e| e.to_string()));
+    match played {
         Err(e) => json!({"level": level.title, "valid": false, "solved": false, "error": e}),
         Ok(played) => {
-            let r = summary(&level, &played);
+            let r = summary(level, &played);
             json!({
                 "level": level.title,
                 "valid": r.solved,
@@ -210,7 +214,7 @@ pub fn verify(req: &VerifyRequest) -> Result<Value, RequestError> {
                 "boxes_off_goal": r.boxes.iter().filter(|&&b| !level.goals[b]).count(),
             })
         }
-    })
+    }
 }
 
 /// A level as a program needs it: `title`, `number`, `width`, `height`, `rows` (the

@@ -1,0 +1,113 @@
+//! Sokoban: levels as objects, plans found by `solve_level` (each replayed by the
+//! independent simulator) and reported with the command line's JSON object.
+
+use crate::errors;
+use crate::run::{budget, watched};
+use gridsat_sat::Interrupt;
+use gridsat_sokoban::api::{RequestError, SolveRequest, level_json, read_levels, verify_level};
+use gridsat_sokoban::{Level, Plan, frames, report_json, solve_level};
+use pyo3::prelude::*;
+
+/// One level (native part of `gridsat.sokoban.Level`).
+#[pyclass(module = "gridsat._native", frozen)]
+pub struct NativeLevel {
+    level: Level,
+    file: String,
+}
+
+#[pymethods]
+impl NativeLevel {
+    /// The level's title (or its number when it has none).
+    #[getter]
+    fn title(&self) -> String {
+        self.level.title.clone()
+    }
+    /// 1-based position in its collection.
+    #[getter]
+    fn number(&self) -> usize {
+        self.level.number
+    }
+    /// The file name it was read as.
+    #[getter]
+    fn file(&self) -> String {
+        self.file.clone()
+    }
+    /// The level as a JSON object (`title`, `rows`, `boxes`, `goals`, …).
+    fn to_json(&self) -> String {
+        level_json(&self.level).to_string()
+    }
+    /// The level as XSB text.
+    fn xsb(&self) -> String {
+        gridsat_sokoban::board_text(&self.level)
+    }
+}
+
+/// Every level of `text` (XSB or course format); `file` names it in errors.
+#[pyfunction]
+pub fn sokoban_parse(py: Python<'_>, text: &str, file: &str) -> PyResult<Vec<NativeLevel>> {
+    let levels = read_levels(text, file).map_err(|e| errors::sokoban(py, &e))?;
+    Ok(levels
+        .into_iter()
+        .map(|level| NativeLevel {
+            level,
+            file: file.to_string(),
+        })
+        .collect())
+}
+
+/// A solve's outcome (native part of `gridsat.sokoban.Plan`).
+#[pyclass(module = "gridsat._native", frozen)]
+pub struct NativePlan {
+    level: Level,
+    plan: Option<Plan>,
+    json: String,
+}
+
+#[pymethods]
+impl NativePlan {
+    /// The JSON object `gridsat sokoban solve --json` prints.
+    fn to_json(&self) -> String {
+        self.json.clone()
+    }
+    /// Every position of the plan as XSB text, the start first, as the simulator plays it.
+    fn frames(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let Some(plan) = &self.plan else {
+            return Ok(Vec::new());
+        };
+        let fs = frames(&self.level, plan).map_err(|e| errors::internal(py, &e.to_string()))?;
+        Ok(fs
+            .iter()
+            .map(|f| self.level.render_with(&f.boxes, f.player))
+            .collect())
+    }
+}
+
+/// Solves `level` with the options of the JSON object (`optimize`, `max_moves`, …).
+#[pyfunction]
+pub fn sokoban_solve(
+    py: Python<'_>,
+    level: &NativeLevel,
+    request_json: &str,
+) -> PyResult<NativePlan> {
+    let req: SolveRequest = serde_json::from_str(request_json)
+        .map_err(|e| errors::type_error(format!("sokoban options: {e}")))?;
+    let fail = |e: RequestError| errors::sokoban(py, &e);
+    let opts = req.options(&level.level, true).map_err(fail)?;
+    let interrupt = Interrupt::new();
+    let budget = budget(&interrupt, req.time_limit().map_err(fail)?);
+    let lv = &level.level;
+    let report = watched(py, &interrupt, || solve_level(lv, &opts, &budget, None))?
+        .map_err(|e| fail(RequestError::Solve(e)))?;
+    let json = report_json(&level.file, lv, &report).to_string();
+    Ok(NativePlan {
+        level: lv.clone(),
+        plan: report.plan,
+        json,
+    })
+}
+
+/// Replays `plan` (LURD letters or `R D R …`) on `level`: the JSON object of `verify`.
+#[pyfunction]
+pub fn sokoban_verify(level: &NativeLevel, plan: &str) -> String {
+    verify_level(&level.level, plan).to_string()
+}

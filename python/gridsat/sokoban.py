@@ -1,0 +1,178 @@
+"""Sokoban as SAT planning: levels in XSB or course format, optimal plans (fewest
+pushes or moves, proven), each replayed by an independent simulator before it is
+returned.
+
+>>> from gridsat import sokoban
+>>> level = sokoban.parse("#######\\n#@ $ .#\\n#######\\n")[0]
+>>> p = sokoban.solve(level)
+>>> p.status, p.moves, p.pushes, p.optimal
+('solved', 'rRR', 2, 'pushes')
+
+The course contract: ``solve_course(grid, T)`` takes a list of rows of the
+characters ``# . P B G`` and returns a list of ``"U" "D" "L" "R"`` of at most ``T``
+moves, or ``-1`` when no such plan exists.
+"""
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from . import _native
+
+__all__ = ["Level", "Plan", "Verified", "parse", "solve", "verify", "solve_course"]
+
+
+class Level:
+    """One level: ``title``, ``number`` (1-based in its collection), ``width``,
+    ``height``, ``rows`` (XSB text rows), ``boxes`` and ``goals`` (counts), ``max_moves``
+    (the course format's move bound, or ``None``); ``str(level)`` is its XSB text."""
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        self._json = _json.loads(native.to_json())
+
+    title = property(lambda self: self._json["title"])
+    number = property(lambda self: self._json["number"])
+    width = property(lambda self: self._json["width"])
+    height = property(lambda self: self._json["height"])
+    rows = property(lambda self: list(self._json["rows"]))
+    boxes = property(lambda self: self._json["boxes"])
+    goals = property(lambda self: self._json["goals"])
+    max_moves = property(lambda self: self._json["max_moves"])
+
+    def to_json(self) -> Dict[str, Any]:
+        return _json.loads(_json.dumps(self._json))
+
+    def __str__(self) -> str:
+        return self._native.xsb()
+
+    def __repr__(self) -> str:
+        return f"<gridsat.sokoban.Level {self.title!r}, {self.boxes} boxes>"
+
+
+def parse(text: str, *, file: str = "level") -> List[Level]:
+    """Every level of ``text`` (an XSB collection, or the course format: a first line
+    with the move bound, then rows of ``# . P B G`` separated by spaces). Raises
+    :class:`gridsat.ParseError` with ``file``, ``line``, ``column`` and ``level``."""
+    if not isinstance(text, str):
+        raise TypeError(f"a level is its text (str), not {type(text).__name__}")
+    return [Level(n) for n in _native.sokoban_parse(text, file)]
+
+
+def _level(level: Union[Level, str]) -> Level:
+    if isinstance(level, Level):
+        return level
+    levels = parse(level)
+    if len(levels) != 1:
+        raise ValueError(f"the text holds {len(levels)} levels: pass one of parse(text)")
+    return levels[0]
+
+
+class Plan:
+    """What a solve came to.
+
+    * ``status``: ``"solved"``, ``"no-plan"`` (none within the bounds, proven),
+      ``"unsolvable"`` (proven), ``"unknown"`` (stopped).
+    * ``moves``: the plan in LURD letters (pushes in capitals), or ``None``.
+    * ``pushes``, ``move_count``: its size.
+    * ``optimal``: what it is proven optimal in (``"pushes"``, ``"moves"``,
+      ``"pushes,moves"``), ``None`` when not proven (time limit).
+    * ``reason``: why there is no plan, or what stopped the solve.
+    * ``frames()``: every position as XSB text, the start first.
+
+    ``to_json()`` is the object ``gridsat sokoban solve --json`` prints.
+    """
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        self._json = _json.loads(native.to_json())
+
+    status = property(lambda self: self._json["status"])
+    moves = property(lambda self: self._json["plan"])
+    move_count = property(lambda self: self._json["moves"])
+    pushes = property(lambda self: self._json["pushes"])
+    optimal = property(lambda self: self._json["optimal"])
+    reason = property(lambda self: self._json["reason"])
+    stats = property(lambda self: dict(self._json["stats"]))
+
+    def frames(self) -> List[str]:
+        """Every position of the plan (XSB text), ``frames()[0]`` the start."""
+        return self._native.frames()
+
+    def to_json(self) -> Dict[str, Any]:
+        return _json.loads(_json.dumps(self._json))
+
+    def __repr__(self) -> str:
+        return f"<gridsat.sokoban.Plan {self.status} {self.moves or ''}>"
+
+
+def solve(level: Union[Level, str], *, optimize: str = "pushes",
+          time_limit: Optional[float] = None, max_moves: Optional[int] = None,
+          max_pushes: Optional[int] = None, solver: Optional[str] = None) -> Plan:
+    """Finds a plan for ``level`` (a :class:`Level` or the text of one level),
+    optimal in ``optimize`` (``"pushes"``, ``"moves"`` or ``"pushes,moves"``), of at most
+    ``max_moves``/``max_pushes`` when given (the course format's first line gives
+    ``max_moves``). ``time_limit`` in seconds: the best plan so far, not proven optimal,
+    or status ``"unknown"``. Ctrl-C raises ``KeyboardInterrupt`` within a second."""
+    lv = _level(level)
+    o: Dict[str, Any] = {"optimize": optimize}
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise TypeError("time_limit is a number of seconds")
+        o["time_limit"] = float(time_limit)
+    for k, v in (("max_moves", max_moves), ("max_pushes", max_pushes), ("solver", solver)):
+        if v is not None:
+            o[k] = v
+    return Plan(_native.sokoban_solve(lv._native, _json.dumps(o)))
+
+
+class Verified:
+    """A replayed plan: ``solved`` (every box on a goal), ``valid`` (the same),
+    ``moves``, ``pushes``, ``plan`` (pushes in capitals), ``boxes_off_goal``, ``error``
+    (why it cannot be played)."""
+
+    def __init__(self, obj: Dict[str, Any]) -> None:
+        self._json = obj
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.__dict__["_json"][name]
+        except KeyError:
+            if name in ("moves", "pushes", "plan", "boxes_off_goal", "error"):
+                return None
+            raise AttributeError(name) from None
+
+    def __bool__(self) -> bool:
+        return bool(self._json["solved"])
+
+    def to_json(self) -> Dict[str, Any]:
+        return _json.loads(_json.dumps(self._json))
+
+
+def verify(level: Union[Level, str], plan: Union[str, Plan, Sequence[str]]) -> Verified:
+    """Replays ``plan`` (LURD letters in any case, ``"R D R …"``, a list of letters or a
+    :class:`Plan`) on ``level`` with the independent simulator."""
+    if isinstance(plan, Plan):
+        plan = plan.moves or ""
+    elif not isinstance(plan, str):
+        plan = " ".join(plan)
+    return Verified(_json.loads(_native.sokoban_verify(_level(level)._native, plan)))
+
+
+def solve_course(grid: Sequence[Sequence[str]], T: int) -> Union[List[str], int]:
+    """The course contract: ``grid`` is a list of rows of the characters ``#`` (wall),
+    ``.`` (floor), ``P`` (player), ``B`` (box), ``G`` (goal); returns a list of
+    ``"U" "D" "L" "R"`` of at most ``T`` moves after which every box is on a goal
+    (fewest moves), or ``-1`` when no such plan exists (proven)."""
+    if isinstance(T, bool) or not isinstance(T, int) or T < 0:
+        raise ValueError("T is a number of moves (an int, 0 or more)")
+    rows = [" ".join(str(c) for c in row) for row in grid]
+    lv = parse(f"{T}\n" + "\n".join(rows) + "\n", file="grid")[0]
+    p = solve(lv, optimize="moves", max_moves=T)
+    if p.status == "solved":
+        return list(p.moves.upper())
+    if p.status in ("no-plan", "unsolvable"):
+        return -1
+    from .errors import InternalError
+
+    raise InternalError(f"the solve came to {p.status}: {p.reason}")
