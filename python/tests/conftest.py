@@ -13,13 +13,16 @@ SHARED = ROOT.parent / "shared" / "data"
 
 
 def cli_binary():
-    """The gridsat command line built in this checkout (release first), or a visible
-    skip when neither `cargo build --release` nor `cargo build` has been run."""
-    for kind in ("release", "debug"):
-        b = ROOT / "target" / kind / "gridsat"
-        if b.exists():
-            return b
-    pytest.skip("the gridsat command line is not built here (cargo build --release)")
+    """The gridsat command line to compare with: $GRIDSAT if set, else the newest of this
+    checkout's release and debug builds (an older one may predate the package), or a
+    visible skip when neither `cargo build --release` nor `cargo build` has been run."""
+    if os.environ.get("GRIDSAT"):
+        return pathlib.Path(os.environ["GRIDSAT"])
+    built = [ROOT / "target" / k / "gridsat" for k in ("release", "debug")]
+    built = [b for b in built if b.exists()]
+    if built:
+        return max(built, key=lambda b: b.stat().st_mtime)
+    pytest.skip("the gridsat command line is not built here (cargo build)")
 
 
 def shared(rel):
