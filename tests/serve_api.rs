@@ -341,7 +341,10 @@ fn sokoban_solve_verify_parse_and_levels() {
 #[test]
 fn sokoban_solve_streams_progress_then_the_result() {
     let s = Server::start(&[]);
-    let body = json!({"level": example("examples/sokoban/two-boxes.txt")}).to_string();
+    // The SAT horizon search reports each horizon it asks (the A* would solve this level
+    // before any).
+    let body = json!({"level": example("examples/sokoban/two-boxes.txt"), "search": "horizon"})
+        .to_string();
     let (status, head, text) = s.request(
         "POST",
         "/api/sokoban/solve",
@@ -351,6 +354,10 @@ fn sokoban_solve_streams_progress_then_the_result() {
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("text/event-stream"));
     assert!(text.contains("event: progress"), "{text}");
+    assert!(
+        text.contains("horizon "),
+        "no horizon in the progress: {text}"
+    );
     let result = text
         .split("event: result\ndata: ")
         .nth(1)

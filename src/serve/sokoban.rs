@@ -74,7 +74,8 @@ pub async fn solve_level(
 ) -> Result<Response, ApiError> {
     let req: SolveRequest = json_body(body)?;
     let asked = req.time_limit().map_err(|e| ApiError::bad(e.to_string()))?;
-    req.level()
+    let level = req
+        .level()
         .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
     if !wants_events(&headers) {
         let (_, _, j) = run_limited(&state.limits, asked, move |b| solve(&req, b, false, None))
@@ -83,6 +84,9 @@ pub async fn solve_level(
         return Ok(Json(j).into_response());
     }
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
+    let started =
+        json!({"text": format!("level {}: {} boxes, solving", level.title, level.boxes.len())});
+    let _ = tx.send(Event::default().event("progress").data(started.to_string()));
     let work = async move {
         let sender = tx.clone();
         let run = run_limited(&state.limits, asked, move |b| {

@@ -31,6 +31,9 @@ pub struct SolveRequest {
     pub solver: Option<String>,
     /// Seconds the solve may take (at most what the caller allows).
     pub time_limit: Option<f64>,
+    /// Which search proves push optima: `auto` (default: A* over push states, then the
+    /// SAT horizon search from its bound), `astar`, or `horizon` (the SAT search alone).
+    pub search: Option<String>,
 }
 
 /// A plan to replay on one level.
@@ -168,6 +171,14 @@ impl SolveRequest {
         }
         o.max_moves = self.max_moves.or(level.max_moves);
         o.max_pushes = self.max_pushes;
+        if let Some(s) = &self.search {
+            o.search =
+                s.parse()
+                    .map_err(|e: gridsat_sat::names::UnknownName| RequestError::Option {
+                        field: "search",
+                        message: e.to_string(),
+                    })?;
+        }
         Ok(o)
     }
 }
