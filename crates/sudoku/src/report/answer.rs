@@ -99,6 +99,23 @@ pub fn error_report(label: &Label, message: &str) -> Report {
     )
 }
 
+/// The budget ran out before the answer was known (the reasoning model was being
+/// built, or the walk was cut short): `unknown` with what stopped it.
+pub fn stopped_report(label: &Label, r: StopReason) -> Report {
+    let json = object(
+        label,
+        vec![
+            ("status", json!("unknown")),
+            ("reason", json!(r.to_string())),
+        ],
+    );
+    Report::new(
+        Conclusion::Unknown(r),
+        json,
+        format!("{}: unknown ({r})", label.text),
+    )
+}
+
 /// A puzzle the budget ran out before: `unknown`, not started.
 pub fn not_started_report(label: &Label, reason: StopReason) -> Report {
     let json = object(

@@ -1,5 +1,6 @@
 //! The report of an explanation: the steps from the givens to the solution.
 
+use super::answer::stopped_report;
 use super::{Label, Report, object};
 use crate::io::format::Layout;
 use crate::io::parse::ParsedPuzzle;
@@ -31,7 +32,7 @@ pub fn without_walk(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> O
             Some(Report::new(Conclusion::NoSolution, json, text))
         }
         Verdict::Unknown | Verdict::Sat => Some(match a.stopped {
-            Some(r) => stopped(label, r),
+            Some(r) => stopped_report(label, r),
             None => Report::new(
                 Conclusion::Unknown(StopReason::Interrupted),
                 object(label, vec![("status", json!(a.verdict.name()))]),
@@ -40,22 +41,6 @@ pub fn without_walk(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> O
         }),
         _ => None,
     }
-}
-
-/// Not explained: the budget ran out.
-pub fn stopped(label: &Label, r: StopReason) -> Report {
-    let json = object(
-        label,
-        vec![
-            ("status", json!("unknown")),
-            ("reason", json!(r.to_string())),
-        ],
-    );
-    Report::new(
-        Conclusion::Unknown(r),
-        json,
-        format!("{}: unknown ({r})", label.text),
-    )
 }
 
 /// The steps of a walk and how it ended; the final grid in `layout`.

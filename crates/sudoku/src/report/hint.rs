@@ -6,7 +6,7 @@ use crate::model::house::House;
 use crate::model::symbols::Alphabet;
 use crate::reason::{Hint, Why, sym};
 use crate::solve::{Answer, Verdict};
-use gridsat_sat::{Conclusion, StopReason};
+use gridsat_sat::Conclusion;
 use serde_json::{Value, json};
 
 /// The grid has no solution any more: no hint can help; the conflict is named.
@@ -29,22 +29,6 @@ pub fn unsolvable(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Opt
     );
     let text = format!("{}: no solution from here: {why}", label.text);
     Some(Report::new(Conclusion::NoSolution, json, text))
-}
-
-/// Stopped before the reasoning model was built: nothing is known.
-pub fn stopped(label: &Label, r: StopReason) -> Report {
-    let json = object(
-        label,
-        vec![
-            ("status", json!("unknown")),
-            ("reason", json!(r.to_string())),
-        ],
-    );
-    Report::new(
-        Conclusion::Unknown(r),
-        json,
-        format!("{}: unknown ({r})", label.text),
-    )
 }
 
 /// The hint `h` for a grid whose answer is `a`; a grid with several solutions still

@@ -1,7 +1,7 @@
 //! The toolkit's questions about one puzzle after another, with the warm solver and
 //! the reasoning model kept between puzzles of the same shape and rules.
 
-use super::answer::{answer_report, memory_report, not_started_report};
+use super::answer::{answer_report, memory_report, not_started_report, stopped_report};
 use super::propagation::{propagation, propagation_json};
 use super::{Label, Report, explain, hint, marks, rating};
 use crate::deduce::Logic;
@@ -127,7 +127,7 @@ impl Toolkit {
         let budget = self.budget.clone();
         let h = match self.logic(p)? {
             Ok(logic) => next_hint(logic, &p.grid, &[], alphabet, &budget),
-            Err(r) => return Ok(hint::stopped(label, r)),
+            Err(r) => return Ok(stopped_report(label, r)),
         };
         Ok(hint::report(label, &a, &h, &p.grid, alphabet))
     }
@@ -175,7 +175,7 @@ impl Toolkit {
         let budget = self.budget.clone();
         let logic = match self.logic(p)? {
             Ok(logic) => logic,
-            Err(r) => return Ok(explain::stopped(label, r)),
+            Err(r) => return Ok(stopped_report(label, r)),
         };
         let w = walk(logic, &p.grid, solution.as_ref(), alphabet, &budget);
         if let (crate::reason::End::Solved(g), Some(s)) = (&w.end, &solution) {
