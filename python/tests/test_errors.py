@@ -59,10 +59,14 @@ def test_ctrl_c_stops_a_long_solve_within_a_second():
         time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGINT)
 
+    # Ctrl-C must be Python's KeyboardInterrupt here, whatever an earlier test or library
+    # installed; and the solve carries a time limit, so that a missed signal fails the
+    # test (no KeyboardInterrupt) instead of hanging the suite.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=interrupt).start()
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        gridsat.sokoban.solve("500\n" + hard_level(), optimize="moves")
+        gridsat.sokoban.solve("500\n" + hard_level(), optimize="moves", time_limit=60)
     assert time.monotonic() - t0 < 2.0
 
 
@@ -72,10 +76,14 @@ def test_ctrl_c_stops_solve_many_within_a_second():
         time.sleep(0.3)
         os.kill(os.getpid(), signal.SIGINT)
 
+    # Ctrl-C must be Python's KeyboardInterrupt here, whatever an earlier test or library
+    # installed; and the solve carries a time limit, so that a missed signal fails the
+    # test (no KeyboardInterrupt) instead of hanging the suite.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=interrupt).start()
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        for _ in gridsat.sudoku.solve_many(puzzles, count=1000):
+        for _ in gridsat.sudoku.solve_many(puzzles, count=1000, time_limit=60):
             pass
     assert time.monotonic() - t0 < 2.0
 
@@ -93,10 +101,14 @@ def test_ctrl_c_stops_a_long_sudoku_solve_within_a_second():
         time.sleep(0.3)
         os.kill(os.getpid(), signal.SIGINT)
 
+    # Ctrl-C must be Python's KeyboardInterrupt here, whatever an earlier test or library
+    # installed; and the solve carries a time limit, so that a missed signal fails the
+    # test (no KeyboardInterrupt) instead of hanging the suite.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=interrupt).start()
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        gridsat.sudoku.solve("." * 256, count=1_000_000)
+        gridsat.sudoku.solve("." * 256, count=1_000_000, time_limit=60)
     assert time.monotonic() - t0 < 1.5
 
 
