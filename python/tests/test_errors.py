@@ -54,16 +54,22 @@ def test_time_limit_is_honoured_within_a_second():
         assert p.optimal is None
 
 
-def test_ctrl_c_stops_a_long_solve_within_a_second():
+def sigint_after(delay):
+    """Sends Ctrl-C to this process after `delay` seconds, from another thread. Ctrl-C is
+    made Python's KeyboardInterrupt first, whatever an earlier test or library installed;
+    the solves interrupted also carry a time limit, so that a missed signal fails the test
+    (no KeyboardInterrupt) instead of hanging the suite."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     def interrupt():
-        time.sleep(0.5)
+        time.sleep(delay)
         os.kill(os.getpid(), signal.SIGINT)
 
-    # Ctrl-C must be Python's KeyboardInterrupt here, whatever an earlier test or library
-    # installed; and the solve carries a time limit, so that a missed signal fails the
-    # test (no KeyboardInterrupt) instead of hanging the suite.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=interrupt).start()
+
+
+def test_ctrl_c_stops_a_long_solve_within_a_second():
+    sigint_after(0.5)
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         gridsat.sokoban.solve("500\n" + hard_level(), optimize="moves", time_limit=60)
@@ -72,15 +78,7 @@ def test_ctrl_c_stops_a_long_solve_within_a_second():
 
 def test_ctrl_c_stops_solve_many_within_a_second():
     puzzles = ["." * 81] * 5000 + ["1" * 81]
-    def interrupt():
-        time.sleep(0.3)
-        os.kill(os.getpid(), signal.SIGINT)
-
-    # Ctrl-C must be Python's KeyboardInterrupt here, whatever an earlier test or library
-    # installed; and the solve carries a time limit, so that a missed signal fails the
-    # test (no KeyboardInterrupt) instead of hanging the suite.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    threading.Thread(target=interrupt).start()
+    sigint_after(0.3)
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         for _ in gridsat.sudoku.solve_many(puzzles, count=1000, time_limit=60):
@@ -97,15 +95,7 @@ def test_a_sudoku_time_limit_is_honoured_within_a_second():
 
 
 def test_ctrl_c_stops_a_long_sudoku_solve_within_a_second():
-    def interrupt():
-        time.sleep(0.3)
-        os.kill(os.getpid(), signal.SIGINT)
-
-    # Ctrl-C must be Python's KeyboardInterrupt here, whatever an earlier test or library
-    # installed; and the solve carries a time limit, so that a missed signal fails the
-    # test (no KeyboardInterrupt) instead of hanging the suite.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    threading.Thread(target=interrupt).start()
+    sigint_after(0.3)
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         gridsat.sudoku.solve("." * 256, count=1_000_000, time_limit=60)

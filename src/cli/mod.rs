@@ -45,10 +45,9 @@ pub fn memory_budget() -> Budget {
 
 /// Parses `--time-limit SECS`: a number of seconds ≥ 0 (fractions allowed).
 pub fn parse_seconds(s: &str) -> Result<Duration, String> {
-    match s.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(Duration::from_secs_f64(x.min(1e9))),
-        _ => Err(format!("expected a number of seconds ≥ 0, not '{s}'")),
-    }
+    let secs = s.trim().parse::<f64>().ok();
+    secs.and_then(|x| gridsat_sat::seconds(x).ok())
+        .ok_or_else(|| format!("expected a number of seconds ≥ 0, not '{s}'"))
 }
 
 /// Parses a size: bytes, or a number with K, M, G or T (powers of 1024; `KiB`, `MB`

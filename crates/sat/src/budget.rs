@@ -68,6 +68,21 @@ impl fmt::Display for StopReason {
 #[error("stopped: {0}")]
 pub struct Stopped(pub StopReason);
 
+/// A time limit that is not a number of seconds: negative, NaN or infinite.
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[error("{0} is not a number of seconds (0 or more)")]
+pub struct BadSeconds(pub f64);
+
+/// A time limit of `secs` seconds (fractions allowed, at most 10⁹), as the bindings take
+/// it from their callers.
+pub fn seconds(secs: f64) -> Result<Duration, BadSeconds> {
+    if secs.is_finite() && secs >= 0.0 {
+        Ok(Duration::from_secs_f64(secs.min(1e9)))
+    } else {
+        Err(BadSeconds(secs))
+    }
+}
+
 /// The error of [`Budget::admit`]: building something would exceed the memory budget.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(

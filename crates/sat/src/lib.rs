@@ -39,7 +39,8 @@ mod verdict;
 pub use amo::AmoEncoding;
 pub use block::Block;
 pub use budget::{
-    Budget, MemoryExceeded, StopReason, Stopped, default_memory_limit, physical_memory,
+    BadSeconds, Budget, MemoryExceeded, StopReason, Stopped, default_memory_limit, physical_memory,
+    seconds,
 };
 pub use formula::{Family, FamilyId, FamilyKind, Formula};
 pub use lit::{Lit, Var};

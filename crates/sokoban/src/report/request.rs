@@ -131,14 +131,13 @@ impl SolveRequest {
 
     /// The time limit asked for, if any.
     pub fn time_limit(&self) -> Result<Option<Duration>, RequestError> {
-        match self.time_limit {
-            None => Ok(None),
-            Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s))),
-            Some(s) => Err(RequestError::Option {
+        self.time_limit
+            .map(gridsat_sat::seconds)
+            .transpose()
+            .map_err(|e| RequestError::Option {
                 field: "time_limit",
-                message: format!("{s} is not a number of seconds (0 or more)"),
-            }),
-        }
+                message: e.to_string(),
+            })
     }
 
     /// The solve options; `external` says whether an external solver may be named.
