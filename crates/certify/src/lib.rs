@@ -20,6 +20,7 @@
 mod cnf;
 mod drat;
 mod manifest;
+mod sokoban;
 mod sudoku;
 
 pub use manifest::{Claim, Entry, Manifest};
@@ -106,6 +107,9 @@ impl Checked {
         }
         match self.solutions {
             0 => {}
+            1 if matches!(self.claim, Claim::Optimal { .. }) => {
+                parts.push("plan replayed, every box on a goal".into())
+            }
             1 => parts.push("solution valid".into()),
             n => parts.push(format!("{n} different solutions, each valid")),
         }
@@ -140,6 +144,7 @@ pub fn check_entry(dir: &Path, entry: &Entry) -> Result<Checked, Rejected> {
     })?;
     let expected = match entry.kind.as_str() {
         "sudoku" => sudoku::expected(dir, entry)?,
+        "sokoban" => sokoban::expected(dir, entry)?,
         other => {
             return Err(Rejected::Format {
                 file: "manifest.txt".into(),

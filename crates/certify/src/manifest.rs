@@ -136,9 +136,13 @@ impl Manifest {
 }
 
 impl Claim {
-    /// True for the claims that rest on a refutation (unique, unsat, optimal).
+    /// True for the claims that rest on a refutation (unique, unsat, optimal with at
+    /// least one push: no plan has fewer).
     pub fn needs_proof(self) -> bool {
-        !matches!(self, Claim::Multiple | Claim::Sat)
+        !matches!(
+            self,
+            Claim::Multiple | Claim::Sat | Claim::Optimal { pushes: 0 }
+        )
     }
 }
 

@@ -52,6 +52,10 @@ pub use io::{
 pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
 pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
 pub use report::{report_json, report_text};
+/// Certificates of push-optimal plans, checked by `gridsat check-certificate`.
+pub mod certificate {
+    pub use crate::report::{CertificateError, Certified, manifest_header, write_certificate};
+}
 /// Requests as programs (the Python package, the web server) ask them.
 pub mod api {
     pub use crate::report::{

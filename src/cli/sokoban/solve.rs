@@ -6,11 +6,13 @@ use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::{BackendSpec, Verdict as _};
+use gridsat_sokoban::certificate::{CertificateError, manifest_header, write_certificate};
 use gridsat_sokoban::{
     CadicalConfig, Level, Optimize, Progress, Prune, Reach, Report, Search, SolveOptions, Verdict,
     solve_level,
 };
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `solve`.
@@ -82,6 +84,12 @@ pub struct SolveArgs {
     /// a quarter of --max-memory, at most 3 GiB).
     #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
     pub astar_memory: Option<u64>,
+    /// Write a certificate of every push-optimal plan into DIR: the level, the plan,
+    /// the textbook formula of the horizon one push below it and a DRAT proof (from a
+    /// separate CaDiCaL run) that it is unsatisfiable, and `manifest.txt`; check it
+    /// with `gridsat check-certificate DIR`.
+    #[arg(long, value_name = "DIR")]
+    pub certify: Option<PathBuf>,
 }
 
 /// `--solver`'s help, from the library's list of backends.
@@ -125,12 +133,22 @@ fn exit_of(r: &Report) -> Exit {
 }
 
 pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
+    if a.certify.is_some() && a.optimize == Optimize::Moves {
+        return Err(Fail::usage(
+            "--certify covers push-optimal plans: use --optimize pushes (the default) or pushes,moves",
+        ));
+    }
     let levels = load(&a.levels, true)?;
+    let mut manifest = match &a.certify {
+        Some(dir) => Some(Manifest::create(dir)?),
+        None => None,
+    };
     let file = display_name(&a.levels.file);
     let opts = options(&a);
     let interrupt = crate::cli::ctrl_c().clone();
     let mut exit = Exit::Ok;
     let mut failure: Option<Fail> = None;
+    let mut cert_failure: Option<Fail> = None;
     let mut out = std::io::stdout().lock();
     for level in &levels {
         let mut lopts = opts.clone();
@@ -150,6 +168,13 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         exit = exit.worst(exit_of(&report));
         print(&mut out, &a, &file, level, &report)?;
         out.flush()?;
+        if let Some(m) = &mut manifest {
+            let c = m.certify(level, &report, &budget);
+            exit = exit.worst(c.exit);
+            if let Some(f) = c.fatal {
+                cert_failure.get_or_insert(f);
+            }
+        }
         if interrupt.is_set() {
             break;
         }
@@ -163,7 +188,10 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
             );
             Err(f)
         }
-        _ => Ok(exit),
+        _ => match cert_failure {
+            Some(f) => Err(f),
+            None => Ok(exit),
+        },
     }
 }
 
@@ -227,4 +255,77 @@ fn print(
         write!(out, "{}", gridsat_sokoban::report_text(level, report))?;
     }
     Ok(())
+}
+
+/// The certificate folder of a run (`--certify`): its `manifest.txt` grows by one
+/// block per certified level.
+struct Manifest {
+    dir: PathBuf,
+    text: String,
+}
+
+/// What certifying one level did to the run.
+struct Certifying {
+    exit: Exit,
+    fatal: Option<Fail>,
+}
+
+impl Manifest {
+    fn create(dir: &Path) -> Result<Manifest, Fail> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Fail::usage(format!("{}: cannot create: {e}", dir.display())))?;
+        let m = Manifest {
+            dir: dir.to_path_buf(),
+            text: manifest_header(),
+        };
+        m.save()?;
+        Ok(m)
+    }
+
+    fn save(&self) -> Result<(), Fail> {
+        let path = self.dir.join("manifest.txt");
+        std::fs::write(&path, &self.text)
+            .map_err(|e| Fail::failure(format!("{}: cannot write: {e}", path.display())))
+    }
+
+    /// Certifies one level's answer: a plan not proven push-optimal gets a note on
+    /// stderr (its exit code says enough), a proof cut short exits 4, a formula
+    /// the proof finds satisfiable is gridsat's fault (exit 5).
+    fn certify(
+        &mut self,
+        level: &Level,
+        report: &Report,
+        budget: &gridsat_sat::Budget,
+    ) -> Certifying {
+        let name = format!("level-{}", level.number);
+        let mut outcome = Certifying {
+            exit: Exit::Ok,
+            fatal: None,
+        };
+        match write_certificate(&self.dir, level, report, budget) {
+            Ok(c) => {
+                self.text.push_str(&c.manifest);
+                if let Err(f) = self.save() {
+                    outcome.fatal = Some(f);
+                }
+                eprintln!(
+                    "gridsat: {name}: certified {} ({} clauses, proof {} bytes, {:.2} s)",
+                    c.claim, c.clauses, c.proof_bytes, c.seconds
+                );
+            }
+            Err(e @ CertificateError::NotOptimal(_)) => {
+                eprintln!("gridsat: {name}: no certificate: {e}");
+            }
+            Err(e @ (CertificateError::Stopped | CertificateError::Formula(_))) => {
+                eprintln!("gridsat: {name}: no certificate: {e}");
+                outcome.exit = Exit::Unknown;
+            }
+            Err(e) => {
+                eprintln!("gridsat: {name}: certificate: {e}");
+                outcome.exit = Exit::Failure;
+                outcome.fatal = Some(Fail::failure(format!("{name}: certificate: {e}")));
+            }
+        }
+        outcome
+    }
 }

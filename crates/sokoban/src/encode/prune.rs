@@ -82,12 +82,14 @@ impl PushOptions {
         }
     }
 
-    /// The options with every pruning family off (the textbook encoding).
+    /// The options with every pruning family off and pairwise exactly-one actions
+    /// (the textbook encoding).
     pub fn plain() -> PushOptions {
         let mut o = PushOptions::default();
         for &p in Prune::ALL {
             o.set(p, false);
         }
+        o.pairwise_actions = true;
         o
     }
 }

@@ -6,7 +6,10 @@ use crate::model::Level;
 use crate::solve::{Optimize, Report, Verdict};
 use serde_json::Value;
 
+mod certificate;
 mod request;
+
+pub use certificate::{CertificateError, Certified, manifest_header, write_certificate};
 
 pub use request::{
     RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,

@@ -63,6 +63,10 @@ pub struct PushOptions {
     pub symmetry: bool,
     /// The reachability encoding.
     pub reach: Reach,
+    /// Exactly one action per step by pairwise clauses at every size (the textbook
+    /// form, which certificates are checked against); otherwise levels with more than
+    /// 160 candidate pushes use the commander encoding, smaller there.
+    pub pairwise_actions: bool,
 }
 
 impl Default for PushOptions {
@@ -78,6 +82,7 @@ impl Default for PushOptions {
             parity: true,
             symmetry: true,
             reach: Reach::default(),
+            pairwise_actions: false,
         }
     }
 }

@@ -46,7 +46,7 @@ impl PushEncoding {
         let mut all: Vec<Lit> = (0..nc).map(|k| self.push(k, t)).collect();
         all.push(self.wait(t));
         // Pairwise measured fastest (Microban 69, 83, 84); commander keeps big levels small.
-        let enc = if all.len() <= 160 {
+        let enc = if all.len() <= 160 || self.opts.pairwise_actions {
             AmoEncoding::Pairwise
         } else {
             AmoEncoding::Commander

@@ -1,0 +1,368 @@
+//! Sokoban, written out directly from the rules: the textbook push encoding of "a plan
+//! of at most H pushes" (one step per push, boxes per cell, the player's region by BFS
+//! layers, exactly one push or wait per step, waits only at the end), and a replay of
+//! the plan. Shares no code with gridsat's encoder or simulator on purpose.
+//!
+//! The one simplification of the board, which follows from the rules: a box that can
+//! never move (both neighbours along each axis are walls or such boxes, or the player
+//! can never reach it) is a wall, and the cells are those the player can ever reach.
+
+use super::cnf::NamedLit;
+use super::manifest::{Claim, Entry};
+use super::{Rejected, read};
+use std::path::Path;
+
+/// Up, down, left, right: the names the encoder gives them and their letters.
+const DIRS: [(&str, char, isize, isize); 4] = [
+    ("Up", 'u', -1, 0),
+    ("Down", 'd', 1, 0),
+    ("Left", 'l', 0, -1),
+    ("Right", 'r', 0, 1),
+];
+
+/// A level as read: its grid (row-major), walls, goals, boxes and player.
+struct Level {
+    width: usize,
+    height: usize,
+    wall: Vec<bool>,
+    goal: Vec<bool>,
+    boxes: Vec<usize>,
+    player: usize,
+}
+
+fn bad(entry: &Entry, what: impl Into<String>) -> Rejected {
+    Rejected::Answer {
+        entry: entry.name.clone(),
+        detail: what.into(),
+    }
+}
+
+/// Reads one level in XSB (`;` lines are comments; rows padded with floor).
+fn read_level(entry: &Entry, text: &str) -> Result<Level, Rejected> {
+    let rows: Vec<Vec<char>> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty() && !l.trim_start().starts_with(';'))
+        .map(|l| l.chars().collect())
+        .collect();
+    let (height, width) = (rows.len(), rows.iter().map(Vec::len).max().unwrap_or(0));
+    let mut l = Level {
+        width,
+        height,
+        wall: vec![false; width * height],
+        goal: vec![false; width * height],
+        boxes: Vec::new(),
+        player: usize::MAX,
+    };
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            let i = r * width + c;
+            match ch {
+                '#' => l.wall[i] = true,
+                ' ' | '-' | '_' => {}
+                '.' | '*' | '+' => l.goal[i] = true,
+                '$' | '@' => {}
+                _ => return Err(bad(entry, format!("'{ch}' is not an XSB cell"))),
+            }
+            if matches!(ch, '$' | '*') {
+                l.boxes.push(i);
+            }
+            if matches!(ch, '@' | '+') {
+                if l.player != usize::MAX {
+                    return Err(bad(entry, "the level has two players"));
+                }
+                l.player = i;
+            }
+        }
+    }
+    if l.player == usize::MAX {
+        return Err(bad(entry, "the level has no player"));
+    }
+    Ok(l)
+}
+
+impl Level {
+    /// The cell one step from `c` in direction `d`, inside the grid.
+    fn step(&self, c: usize, d: usize) -> Option<usize> {
+        let (_, _, dr, dc) = DIRS[d];
+        let r = (c / self.width).checked_add_signed(dr)?;
+        let k = (c % self.width).checked_add_signed(dc)?;
+        (r < self.height && k < self.width).then_some(r * self.width + k)
+    }
+
+    /// The cells reachable from `from` through cells not `blocked`.
+    fn flood(&self, blocked: &[bool], from: usize) -> Vec<bool> {
+        let mut seen = vec![false; blocked.len()];
+        let mut stack = vec![from];
+        seen[from] = true;
+        while let Some(c) = stack.pop() {
+            for n in (0..4).filter_map(|d| self.step(c, d)) {
+                if !blocked[n] && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Walls plus the boxes that can never move (to a fixpoint); `Err` names a box
+    /// that can never move and stands off a goal.
+    fn blocked(&self) -> Result<Vec<bool>, usize> {
+        let mut blocked = self.wall.clone();
+        loop {
+            let region = self.flood(&blocked, self.player);
+            let open = |c: Option<usize>| c.is_some_and(|c| !blocked[c]);
+            let stuck = self.boxes.iter().copied().find(|&b| {
+                !blocked[b]
+                    && !(region[b]
+                        && ((open(self.step(b, 0)) && open(self.step(b, 1)))
+                            || (open(self.step(b, 2)) && open(self.step(b, 3)))))
+            });
+            match stuck {
+                None => return Ok(blocked),
+                Some(b) if !self.goal[b] => return Err(b),
+                Some(b) => blocked[b] = true,
+            }
+        }
+    }
+
+    fn at(&self, c: usize) -> String {
+        format!("({},{})", c / self.width + 1, c % self.width + 1)
+    }
+}
+
+/// The formula: clauses over variable names, as gridsat's push encoding names them.
+struct Encoder<'a> {
+    l: &'a Level,
+    /// The player's region (cells it can ever reach), in row-major order.
+    cells: Vec<usize>,
+    inside: Vec<bool>,
+    boxes: Vec<usize>,
+    /// Candidate pushes: (cell, direction) with the cells behind and ahead inside.
+    cands: Vec<(usize, usize)>,
+    layers: usize,
+    out: Vec<Vec<NamedLit>>,
+}
+
+fn pos(name: String) -> NamedLit {
+    (name, true)
+}
+
+fn neg(name: String) -> NamedLit {
+    (name, false)
+}
+
+impl Encoder<'_> {
+    fn nb(&self, c: usize, d: usize) -> Option<usize> {
+        self.l.step(c, d).filter(|&n| self.inside[n])
+    }
+
+    fn bx(&self, c: usize, t: usize) -> String {
+        format!("box at {} t={t}", self.l.at(c))
+    }
+
+    fn push(&self, k: usize, t: usize) -> String {
+        let (c, d) = self.cands[k];
+        format!("push box at {} {} at step {t}", self.l.at(c), DIRS[d].0)
+    }
+
+    /// "The player reaches c within k steps at t" (`t = 0`: one layer, fixed).
+    fn reach(&self, c: usize, k: usize, t: usize) -> String {
+        match t {
+            0 => format!("player reaches {} at t=0", self.l.at(c)),
+            _ => format!("player reaches {} within {k} steps at t={t}", self.l.at(c)),
+        }
+    }
+
+    fn initial(&mut self) {
+        let mut occupied = vec![false; self.inside.len()];
+        self.boxes.iter().for_each(|&b| occupied[b] = true);
+        let mut blocked: Vec<bool> = self.inside.iter().map(|&i| !i).collect();
+        self.boxes.iter().for_each(|&b| blocked[b] = true);
+        let region = self.l.flood(&blocked, self.l.player);
+        for &c in &self.cells.clone() {
+            self.out.push(vec![(self.bx(c, 0), occupied[c])]);
+            self.out.push(vec![(self.reach(c, 0, 0), region[c])]);
+        }
+    }
+
+    /// Step `t`: one push or wait, waits stay, push preconditions and effects, frame.
+    fn step(&mut self, t: usize) {
+        let mut acts: Vec<String> = (0..self.cands.len()).map(|k| self.push(k, t)).collect();
+        acts.push(format!("wait at step {t}"));
+        self.out.push(acts.iter().cloned().map(pos).collect());
+        for (i, a) in acts.iter().enumerate() {
+            for b in &acts[i + 1..] {
+                self.out.push(vec![neg(a.clone()), neg(b.clone())]);
+            }
+        }
+        if t > 0 {
+            let w0 = format!("wait at step {}", t - 1);
+            self.out
+                .push(vec![neg(w0), pos(acts.last().unwrap().clone())]);
+        }
+        let last = if t == 0 { 0 } else { self.layers - 1 };
+        for (k, &(c, d)) in self.cands.clone().iter().enumerate() {
+            let (p, back) = (self.push(k, t), self.nb(c, d ^ 1).unwrap());
+            let ahead = self.nb(c, d).unwrap();
+            self.out.extend([
+                vec![neg(p.clone()), pos(self.bx(c, t))],
+                vec![neg(p.clone()), neg(self.bx(ahead, t))],
+                vec![neg(p.clone()), pos(self.reach(back, last, t))],
+                vec![neg(p.clone()), neg(self.bx(c, t + 1))],
+                vec![neg(p), pos(self.bx(ahead, t + 1))],
+            ]);
+        }
+        for &c in &self.cells.clone() {
+            let mut leave = vec![neg(self.bx(c, t)), pos(self.bx(c, t + 1))];
+            let mut arrive = vec![pos(self.bx(c, t)), neg(self.bx(c, t + 1))];
+            for (k, &(from, d)) in self.cands.iter().enumerate() {
+                if from == c {
+                    leave.push(pos(self.push(k, t)));
+                }
+                if self.nb(from, d) == Some(c) {
+                    arrive.push(pos(self.push(k, t)));
+                }
+            }
+            self.out.extend([leave, arrive]);
+        }
+    }
+
+    /// Step `t ≥ 1`'s region by layers: reachable within k steps from where the last
+    /// push left the player, through box-free cells; every such cell marked.
+    fn region(&mut self, t: usize) {
+        for &c in &self.cells.clone() {
+            let here: Vec<String> = (0..self.cands.len())
+                .filter(|&k| self.cands[k].0 == c)
+                .map(|k| self.push(k, t - 1))
+                .collect();
+            let nbs: Vec<usize> = (0..4).filter_map(|d| self.nb(c, d)).collect();
+            for k in 0..self.layers {
+                let x = self.reach(c, k, t);
+                self.out.push(vec![neg(x.clone()), neg(self.bx(c, t))]);
+                let mut support = vec![neg(x.clone())];
+                support.extend(here.iter().cloned().map(pos));
+                for a in &here {
+                    self.out.push(vec![neg(a.clone()), pos(x.clone())]);
+                }
+                if k > 0 {
+                    support.push(pos(self.reach(c, k - 1, t)));
+                    self.out
+                        .push(vec![neg(self.reach(c, k - 1, t)), pos(x.clone())]);
+                    for &m in &nbs {
+                        support.push(pos(self.reach(m, k - 1, t)));
+                        let y = neg(self.reach(m, k - 1, t));
+                        self.out.push(vec![y, pos(self.bx(c, t)), pos(x.clone())]);
+                    }
+                }
+                self.out.push(support);
+            }
+        }
+    }
+}
+
+/// The clauses of "a plan of at most `h` pushes solves `l`" (`Err`: a box that can
+/// never move stands off a goal, so no plan exists and no optimality claim holds).
+fn formula(l: &Level, h: usize) -> Result<Vec<Vec<NamedLit>>, usize> {
+    let blocked = l.blocked()?;
+    let inside = l.flood(&blocked, l.player);
+    let cells: Vec<usize> = (0..inside.len()).filter(|&c| inside[c]).collect();
+    let boxes: Vec<usize> = l.boxes.iter().copied().filter(|&b| !blocked[b]).collect();
+    let mut e = Encoder {
+        l,
+        layers: cells.len() - boxes.len(),
+        cells,
+        inside,
+        boxes,
+        cands: Vec::new(),
+        out: Vec::new(),
+    };
+    for &c in &e.cells {
+        for d in 0..4 {
+            if e.nb(c, d).is_some() && e.nb(c, d ^ 1).is_some() {
+                e.cands.push((c, d));
+            }
+        }
+    }
+    e.initial();
+    for t in 0..h {
+        e.step(t);
+        e.region(t + 1);
+    }
+    let g = format!("goal at T={h}");
+    for &c in &e.cells {
+        if !l.goal[c] {
+            e.out.push(vec![neg(g.clone()), neg(e.bx(c, h))]);
+        }
+    }
+    e.out.push(vec![pos(g)]);
+    Ok(e.out)
+}
+
+/// Replays `plan` (LURD letters in any case, whitespace ignored) on `l`: the pushes it
+/// makes when every move is legal and it ends with every box on a goal.
+fn replay(l: &Level, plan: &str) -> Result<usize, String> {
+    let (mut player, mut boxes) = (l.player, vec![false; l.wall.len()]);
+    l.boxes.iter().for_each(|&b| boxes[b] = true);
+    let mut pushes = 0;
+    let moves = plan.chars().filter(|c| !c.is_whitespace());
+    for (i, ch) in moves.enumerate() {
+        let d = DIRS
+            .iter()
+            .position(|x| x.1 == ch.to_ascii_lowercase())
+            .ok_or(format!("move {}: '{ch}' is not one of LURD", i + 1))?;
+        let free = |c: Option<usize>, boxes: &[bool]| c.filter(|&c| !l.wall[c] && !boxes[c]);
+        let next = l.step(player, d).filter(|&c| !l.wall[c]);
+        let next = next.ok_or(format!("move {}: the player walks into a wall", i + 1))?;
+        if boxes[next] {
+            let to = free(l.step(next, d), &boxes)
+                .ok_or(format!("move {}: the box cannot be pushed", i + 1))?;
+            (boxes[next], boxes[to]) = (false, true);
+            pushes += 1;
+        }
+        player = next;
+    }
+    match (0..boxes.len()).find(|&c| boxes[c] && !l.goal[c]) {
+        Some(c) => Err(format!(
+            "after the plan a box stands off a goal at {}",
+            l.at(c)
+        )),
+        None => Ok(pushes),
+    }
+}
+
+/// Replays an entry's plan on its level and returns the formula the claim `optimal P`
+/// rests on (no plan of at most P − 1 pushes), `None` when P = 0.
+pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
+    let Some(Claim::Optimal { pushes }) = entry.claim else {
+        return Err(bad(entry, "a Sokoban entry claims 'optimal P'"));
+    };
+    let level = read_level(entry, &read(&dir.join(entry.get("level")?))?)?;
+    let plan = read(&dir.join(entry.get("plan")?))?;
+    let made = replay(&level, &plan).map_err(|e| bad(entry, format!("the plan fails: {e}")))?;
+    if made != pushes {
+        return Err(bad(
+            entry,
+            format!("the plan makes {made} pushes, the claim says {pushes}"),
+        ));
+    }
+    if let Some(h) = entry.optional("horizon")
+        && h != (pushes.max(1) - 1).to_string()
+    {
+        return Err(bad(entry, format!("horizon {h} is not one below {pushes}")));
+    }
+    if pushes == 0 {
+        return Ok(None);
+    }
+    formula(&level, pushes - 1).map(Some).map_err(|b| {
+        let at = level.at(b);
+        bad(
+            entry,
+            format!("the box at {at} can never move and is off a goal"),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests;

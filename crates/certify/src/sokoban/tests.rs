@@ -1,0 +1,66 @@
+use super::*;
+
+fn level(text: &str) -> Level {
+    read_level(&Entry::default(), text).unwrap()
+}
+
+#[test]
+fn the_corridor_has_the_textbook_clause_counts() {
+    // #@ $ .# : 5 region cells, 1 box, 4 layers; candidates: the 3 middle cells × 2.
+    let l = level("#######\n#@ $ .#\n#######\n");
+    for h in 0..4 {
+        let f = formula(&l, h).unwrap();
+        let (n, c, k) = (5, 6, 4);
+        let initial = 2 * n;
+        let step = (1 + (c + 1) * c / 2) + 5 * c + 2 * n; // exactly-one, effects, frame
+        let chain = h.saturating_sub(1); // waits stay
+        // per cell and layer: box-free, support, closure from the pushes ending here
+        // (one per candidate of the cell) and, above layer 0, from itself and neighbours.
+        let pushes_here = 2 * 3;
+        let neighbours = 2 * 4; // each of the 5 cells' neighbour pairs, both ways
+        let region = n * k * 2 + k * pushes_here + (k - 1) * (n + neighbours);
+        let goal = (n - 1) + 1;
+        assert_eq!(
+            f.len(),
+            initial + h * (step + region) + chain + goal,
+            "horizon {h}"
+        );
+    }
+}
+
+#[test]
+fn boxes_that_can_never_move_become_walls() {
+    // The box in the corner on a goal never moves: it is a wall, not a variable.
+    let l = level("#####\n#*  #\n#@$.#\n#####\n");
+    let f = formula(&l, 1).unwrap();
+    let names: Vec<&String> = f.iter().flatten().map(|(n, _)| n).collect();
+    assert!(!names.iter().any(|n| n.starts_with("box at (2,2)")));
+    assert!(names.iter().any(|n| n.starts_with("box at (3,3)")));
+    // A stuck box off a goal: no plan, no formula.
+    let l = level("#####\n#$ .#\n#@ .#\n#$  #\n#####\n");
+    assert!(formula(&l, 3).is_err());
+}
+
+#[test]
+fn the_replay_counts_pushes_and_refuses_illegal_moves() {
+    let l = level("#######\n#@ $ .#\n#######\n");
+    assert_eq!(replay(&l, "rRR"), Ok(2));
+    assert_eq!(replay(&l, "r r r"), Ok(2), "case and spaces do not matter");
+    assert!(replay(&l, "rR").unwrap_err().contains("off a goal"));
+    assert!(replay(&l, "l").unwrap_err().contains("wall"));
+    assert!(replay(&l, "rRRR").unwrap_err().contains("cannot be pushed"));
+    assert!(replay(&l, "rx").unwrap_err().contains("LURD"));
+}
+
+#[test]
+fn levels_are_read_with_their_comments_and_checked() {
+    let l = level("; a title\n  ###\n###@###\n#.$  -#\n#######\n");
+    assert_eq!((l.width, l.height), (7, 4));
+    assert_eq!(l.player, 7 + 3);
+    assert_eq!(l.boxes, vec![2 * 7 + 2]);
+    assert!(l.goal[2 * 7 + 1] && !l.wall[2 * 7 + 5]);
+    let e = Entry::default();
+    assert!(read_level(&e, "#@@#\n").is_err());
+    assert!(read_level(&e, "#$.#\n").is_err());
+    assert!(read_level(&e, "#@x#\n").is_err());
+}

@@ -1,0 +1,191 @@
+//! Certificates of push-optimal plans: files that let anyone check "no plan has fewer
+//! pushes" without trusting gridsat — the level, the plan, the formula of the horizon
+//! just below the plan (the textbook push encoding: no pruning family, player
+//! reachability by BFS layers, pairwise exactly-one actions, variable names as `c var`
+//! lines) and a text DRAT proof that it is unsatisfiable, listed in `manifest.txt`.
+//! `gridsat check-certificate` (the `gridsat-certify` crate) rebuilds the formula
+//! with an encoder of its own, replays the plan and replays the proof.
+//!
+//! The proof comes from a separate CaDiCaL run on that formula, not from the search
+//! that found the plan (A*, or the pruned horizon search): the claim is checked, not
+//! the way it was reached.
+
+use crate::encode::{Encoding, ExportError, ExportOptions, export};
+use crate::model::Level;
+use crate::solve::{Optimize, Report, Verdict};
+use gridsat_sat::dimacs::{WriteOptions, write_formula};
+use gridsat_sat::solver::{ProofOutcome, solve_with_proof};
+use gridsat_sat::{Budget, SolverError};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Why no certificate was written for a level.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CertificateError {
+    /// The answer is not a plan proven push-optimal (no plan, unknown, or optimal in
+    /// moves only): there is no optimality claim on pushes to certify.
+    #[error("{0}")]
+    NotOptimal(String),
+    /// The formula could not be built (budget, memory).
+    #[error(transparent)]
+    Formula(#[from] ExportError),
+    /// A file could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The proof-writing solver failed.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+    /// The proof-writing solve was stopped by the budget.
+    #[error("the proof was not finished (stopped)")]
+    Stopped,
+    /// The formula below the plan is satisfiable: a shorter plan exists, so the plan
+    /// was not push-optimal (e.g. it was optimal only under a move limit).
+    #[error("a plan of at most {0} pushes exists: the plan is not push-optimal without limits")]
+    Disagree(usize),
+}
+
+/// What was written for one level.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Certified {
+    /// The entry's name (`level-N`, N the level's number in its file).
+    pub name: String,
+    /// The claim, e.g. `optimal 8`.
+    pub claim: String,
+    /// Its block of `manifest.txt` (ending in a blank line).
+    pub manifest: String,
+    /// Clauses of the formula written (0 without one: a level solved at the start).
+    pub clauses: usize,
+    /// Bytes of the proof (0 without one).
+    pub proof_bytes: u64,
+    /// Seconds spent (encoding, proof, writing).
+    pub seconds: f64,
+}
+
+/// The first lines of a Sokoban `manifest.txt`.
+pub fn manifest_header() -> String {
+    "# gridsat certificates: check with `gridsat check-certificate DIR`\n\
+     # one block per entry: entry, kind, claim, level, plan, horizon, cnf, proof\n\n"
+        .to_string()
+}
+
+/// The pushes of a plan `report` proves push-optimal, or why it proves nothing of the
+/// kind.
+fn optimal_pushes(report: &Report) -> Result<usize, CertificateError> {
+    let not = |why: &str| Err(CertificateError::NotOptimal(why.to_string()));
+    if report.verdict != Verdict::Solved {
+        return not("no plan was found: certificates cover push-optimal plans");
+    }
+    match report.optimal {
+        Some(Optimize::Pushes | Optimize::PushesMoves) => {}
+        Some(Optimize::Moves) => {
+            return not("the plan is move-optimal: certificates cover push-optimal plans");
+        }
+        None => return not("the plan is not proven optimal (stopped before the proof)"),
+    }
+    let plan = report
+        .plan
+        .as_ref()
+        .ok_or_else(|| CertificateError::NotOptimal("the report holds no plan".to_string()))?;
+    Ok(plan.pushes())
+}
+
+/// Writes the certificate of `level`, solved by `report` with a plan proven
+/// push-optimal, into `dir` as `level-N.*` files and returns its manifest block: the
+/// level (`.xsb`), the plan (`.plan`), and unless the plan has no push, the formula of
+/// "a plan of at most P − 1 pushes" (`.cnf`) with its DRAT refutation (`.drat`).
+pub fn write_certificate(
+    dir: &Path,
+    level: &Level,
+    report: &Report,
+    budget: &Budget,
+) -> Result<Certified, CertificateError> {
+    let t0 = Instant::now();
+    let pushes = optimal_pushes(report)?;
+    let plan = report.plan.as_ref().expect("checked by optimal_pushes");
+    let name = format!("level-{}", level.number);
+    let file = |ext: &str| format!("{name}.{ext}");
+    write(dir, &file("xsb"), &format!("; {}\n{level}", level.title))?;
+    write(dir, &file("plan"), &format!("{plan}\n"))?;
+    let mut manifest = format!(
+        "entry {name}\nkind sokoban\nclaim optimal {pushes}\nlevel {}\nplan {}\n",
+        file("xsb"),
+        file("plan")
+    );
+    let (mut clauses, mut proof_bytes) = (0, 0);
+    if pushes > 0 {
+        (clauses, proof_bytes) = refute(dir, &name, level, pushes - 1, budget)?;
+        manifest.push_str(&format!(
+            "horizon {}\ncnf {}\nproof {}\n",
+            pushes - 1,
+            file("cnf"),
+            file("drat")
+        ));
+    }
+    manifest.push('\n');
+    Ok(Certified {
+        name,
+        claim: format!("optimal {pushes}"),
+        manifest,
+        clauses,
+        proof_bytes,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError + '_ {
+    move |source| CertificateError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn write(dir: &Path, file: &str, text: &str) -> Result<(), CertificateError> {
+    let path = dir.join(file);
+    std::fs::write(&path, text).map_err(io_error(&path))
+}
+
+/// Writes `NAME.cnf`, the textbook push encoding of "a plan of at most `horizon`
+/// pushes", and `NAME.drat`, its refutation by CaDiCaL; returns the clause count and
+/// the proof's size.
+fn refute(
+    dir: &Path,
+    name: &str,
+    level: &Level,
+    horizon: usize,
+    budget: &Budget,
+) -> Result<(usize, u64), CertificateError> {
+    let mut opts = ExportOptions::new(Encoding::Pushes, horizon);
+    opts.plain = true;
+    let exported = export(level, &opts, budget)?;
+    let f = &exported.formula;
+    let cnf = dir.join(format!("{name}.cnf"));
+    let header = WriteOptions {
+        header: vec![
+            format!("gridsat certificate {name}: Sokoban level {}", level.title),
+            exported.claim.clone(),
+            "pairwise exactly-one action per step; unsatisfiable iff no plan has at most \
+             this many pushes"
+                .to_string(),
+        ],
+        variable_names: true,
+    };
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&cnf).map_err(io_error(&cnf))?);
+    write_formula(&mut out, f, &header).map_err(io_error(&cnf))?;
+    std::io::Write::flush(&mut out).map_err(io_error(&cnf))?;
+    let drat = dir.join(format!("{name}.drat"));
+    let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
+    match solve_with_proof(f.num_vars(), clauses, &drat, budget)? {
+        ProofOutcome::Unsat => {}
+        ProofOutcome::Sat(_) => return Err(CertificateError::Disagree(horizon)),
+        ProofOutcome::Unknown => return Err(CertificateError::Stopped),
+    }
+    let bytes = std::fs::metadata(&drat).map_err(io_error(&drat))?.len();
+    Ok((f.num_clauses(), bytes))
+}
