@@ -1,0 +1,328 @@
+//! Sokoban certificates end to end: `sokoban solve --certify DIR` writes them for
+//! push-optimal plans, `check-certificate DIR` accepts them (rebuilding the formula
+//! with its own encoder, replaying the plan, checking the DRAT proof), and rejects every
+//! tampered copy. Random small levels certify with the optimum a breadth-first search
+//! finds.
+
+mod common;
+
+#[path = "../crates/sokoban/tests/bfs/mod.rs"]
+mod bfs;
+
+use common::{gridsat, have, shared};
+use gridsat_sat::Budget;
+use gridsat_sokoban::certificate::{CertificateError, write_certificate};
+use gridsat_sokoban::{Level, Optimize, SolveOptions, solve_level};
+use proptest::prelude::*;
+use std::path::Path;
+use std::process::Command;
+
+fn path(dir: &Path) -> String {
+    dir.display().to_string()
+}
+
+/// Solves `file` (levels `which`) with `--certify` into a fresh folder.
+fn certify(file: &str, which: &str) -> (tempfile::TempDir, common::Run) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let run = gridsat(&["sokoban", "solve", file, "-l", which, "--certify", &d]);
+    (dir, run)
+}
+
+fn check(dir: &Path) -> common::Run {
+    gridsat(&["check-certificate", &path(dir)])
+}
+
+/// Certifies and checks; returns the checker's stdout lines.
+fn certified(file: &str, which: &str) -> (tempfile::TempDir, Vec<String>) {
+    let (dir, run) = certify(file, which);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("certified optimal"), "{}", run.stderr);
+    let c = check(dir.path());
+    assert_eq!(c.code, 0, "rejected:\n{}{}", c.stdout, c.stderr);
+    (dir, c.stdout.lines().map(String::from).collect())
+}
+
+#[test]
+fn the_bundled_levels_certify_and_check() {
+    let (_d, lines) = certified("examples/sokoban/tiny.xsb", "all");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    for (i, l) in lines[..3].iter().enumerate() {
+        let want = format!("level {}: optimal 2 — CNF matches the rules", i + 1);
+        assert!(l.starts_with(&want), "{l}");
+        assert!(l.ends_with("plan replayed, every box on a goal"), "{l}");
+    }
+    assert_eq!(lines[3], "all 3 entries checked");
+    // Two boxes need a real proof: CaDiCaL's lemmas, each checked.
+    let (_d, lines) = certified("examples/sokoban/two-boxes.txt", "1");
+    assert!(
+        lines[0].starts_with("level 1: optimal 6 — CNF matches"),
+        "{lines:?}"
+    );
+    assert!(lines[0].contains("proof checked ("), "{lines:?}");
+}
+
+#[test]
+fn microban_levels_certify_and_check() {
+    let Some(file) = shared("sokoban/microban.xsb") else {
+        return;
+    };
+    let file = path(&file);
+    let optima = [(1, 8), (2, 3), (3, 13), (4, 7), (5, 6), (7, 6), (9, 10)];
+    for (level, pushes) in optima {
+        let (_d, lines) = certified(&file, &level.to_string());
+        let want = format!("level {level}: optimal {pushes} — CNF matches the rules");
+        assert!(lines[0].starts_with(&want), "{lines:?}");
+    }
+}
+
+#[test]
+fn a_level_solved_at_the_start_needs_no_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let xsb = common::write(dir.path(), "l.xsb", "#####\n#@$.#\n#####\n");
+    let xsb0 = common::write(dir.path(), "l0.xsb", "####\n#@*#\n####\n");
+    let (_d, lines) = certified(&xsb0, "1");
+    assert!(
+        lines[0].starts_with("level 1: optimal 0 — plan replayed"),
+        "{lines:?}"
+    );
+    let (_d, lines) = certified(&xsb, "1");
+    assert!(lines[0].starts_with("level 1: optimal 1 —"), "{lines:?}");
+}
+
+#[test]
+fn move_optimal_plans_and_levels_without_a_plan_get_no_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let r = gridsat(&[
+        "sokoban",
+        "solve",
+        "examples/sokoban/tiny.xsb",
+        "--optimize",
+        "moves",
+        "--certify",
+        &d,
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--optimize pushes"), "{}", r.stderr);
+    let (dir, r) = certify("examples/sokoban/unsolvable.txt", "1");
+    assert_eq!(r.code, 1, "unsolvable: {}", r.stderr);
+    assert!(
+        r.stderr.contains("level-1: no certificate: no plan"),
+        "{}",
+        r.stderr
+    );
+    let manifest = std::fs::read_to_string(dir.path().join("manifest.txt")).unwrap();
+    assert!(!manifest.contains("\nentry "), "{manifest}");
+}
+
+#[test]
+fn minisat_agrees_the_formula_below_the_plan_is_unsatisfiable() {
+    if !have("minisat") {
+        return;
+    }
+    let (dir, _) = certified("examples/sokoban/two-boxes.txt", "1");
+    let out = Command::new("minisat")
+        .arg("-verb=0")
+        .arg(dir.path().join("level-1.cnf"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(20), "minisat says UNSAT");
+}
+
+// ---- random levels against a breadth-first search ------------------------------------
+
+/// Solves `level` through the library, certifies it and checks the folder: the claim
+/// must be the BFS optimum.
+fn round_trip(level: &Level) -> Result<(), TestCaseError> {
+    let g = bfs::Game::of(level);
+    let optimum = g.optimum((level.player, level.boxes.clone()), 0, 1);
+    let budget = Budget::unlimited();
+    let opts = SolveOptions::new(Optimize::Pushes);
+    let report = solve_level(level, &opts, &budget, None).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    match (
+        optimum,
+        write_certificate(dir.path(), level, &report, &budget),
+    ) {
+        (None, Err(CertificateError::NotOptimal(_))) => Ok(()),
+        (Some(p), Ok(c)) => {
+            prop_assert_eq!(c.claim.clone(), format!("optimal {p}"), "{}", level);
+            std::fs::write(
+                dir.path().join("manifest.txt"),
+                format!("# test\n\n{}", c.manifest),
+            )
+            .unwrap();
+            let checked = gridsat_certify::check_dir(dir.path());
+            prop_assert!(checked.is_ok(), "{:?}\n{}", checked.err(), level);
+            Ok(())
+        }
+        (o, r) => Err(TestCaseError::fail(format!(
+            "BFS optimum {o:?}, certificate {r:?}\n{level}"
+        ))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_levels_certify_with_the_bfs_optimum(
+        w in 3usize..6, h in 2usize..5,
+        cells in proptest::collection::vec(any::<u8>(), 40),
+        boxes in 1usize..3,
+    ) {
+        if let Some(level) = bfs::random_level(w, h, &cells, boxes, false) {
+            round_trip(&level)?;
+        }
+    }
+
+    #[test]
+    fn pulled_levels_certify_with_the_bfs_optimum(
+        w in 3usize..6, h in 3usize..5,
+        walls in proptest::collection::vec(proptest::bool::weighted(0.15), 30),
+        boxes in 1usize..3,
+        pulls in proptest::collection::vec((any::<u8>(), any::<bool>()), 4..30),
+    ) {
+        if let Some(level) = bfs::pulled_level(w, h, &walls, boxes, &pulls) {
+            round_trip(&level)?;
+        }
+    }
+}
+
+// ---- tampering -------------------------------------------------------------------
+
+/// A certificate of the two-box level (a real proof), in a fresh folder.
+fn two_boxes() -> tempfile::TempDir {
+    certified("examples/sokoban/two-boxes.txt", "1").0
+}
+
+fn edit(dir: &Path, name: &str, f: impl FnOnce(String) -> String) {
+    let p = dir.join(name);
+    let text = std::fs::read_to_string(&p).unwrap();
+    let new = f(text.clone());
+    assert_ne!(new, text, "the tampering changed nothing");
+    std::fs::write(&p, new).unwrap();
+}
+
+/// The checker must reject the folder, naming `why`.
+fn rejected(dir: &Path, why: &str) {
+    let c = check(dir);
+    assert_eq!(c.code, 1, "accepted a tampered certificate:\n{}", c.stdout);
+    assert!(
+        c.stderr.contains(why) || c.stdout.contains(why),
+        "expected '{why}' in:\n{}{}",
+        c.stdout,
+        c.stderr
+    );
+}
+
+/// Maps each clause line of a CNF (after `p cnf`) through `f` (numbered from 1).
+fn clauses(text: String, mut f: impl FnMut(usize, &str) -> Option<String>) -> String {
+    let (mut out, mut k, mut body) = (String::new(), 0, false);
+    for line in text.lines() {
+        if body && !line.starts_with('c') {
+            k += 1;
+            if let Some(l) = f(k, line) {
+                out.push_str(&l);
+                out.push('\n');
+            }
+            continue;
+        }
+        body |= line.starts_with("p cnf");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_flipped_literal_in_the_cnf_is_rejected() {
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.cnf", |t| {
+        clauses(t, |k, l| {
+            Some(match (k, l.strip_prefix('-')) {
+                (500, Some(rest)) => rest.to_string(),
+                (500, None) => format!("-{l}"),
+                _ => l.to_string(),
+            })
+        })
+    });
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+}
+
+#[test]
+fn a_dropped_clause_is_rejected() {
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.cnf", |t| {
+        let t = clauses(t, |k, l| (k != 3000).then(|| l.to_string()));
+        let (head, rest) = t.split_once("p cnf ").unwrap();
+        let (line, body) = rest.split_once('\n').unwrap();
+        let (v, c) = line.split_once(' ').unwrap();
+        let c: usize = c.trim().parse().unwrap();
+        format!("{head}p cnf {v} {}\n{body}", c - 1)
+    });
+    rejected(dir.path(), "is missing");
+}
+
+#[test]
+fn dropped_lemmas_are_rejected() {
+    // The proof cut to its first quarter of lemmas, then the empty clause: the empty
+    // clause is no longer a consequence by unit propagation.
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.drat", |t| {
+        let lines: Vec<&str> = t.lines().collect();
+        let mut out: String = lines[..lines.len() / 4]
+            .iter()
+            .map(|l| format!("{l}\n"))
+            .collect();
+        out.push_str("0\n");
+        out
+    });
+    rejected(dir.path(), "the proof does not refute the formula");
+    // No lemma at all.
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.drat", |_| "0\n".to_string());
+    rejected(dir.path(), "the proof does not refute the formula");
+}
+
+#[test]
+fn a_wrong_or_longer_plan_is_rejected() {
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.plan", |t| {
+        t.replacen(['u', 'U'], "d", 1)
+    });
+    rejected(dir.path(), "the plan fails");
+    // The same plan in the course's spaced capitals: pushes are told by replay, not
+    // by case, so it still checks.
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.plan", |t| {
+        let letters: Vec<String> = t
+            .trim()
+            .chars()
+            .map(|c| c.to_uppercase().collect())
+            .collect();
+        format!("{}\n", letters.join(" "))
+    });
+    let c = check(dir.path());
+    assert_eq!(c.code, 0, "{}{}", c.stdout, c.stderr);
+    // A claim one push shorter than the plan.
+    let dir = two_boxes();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replace("claim optimal 6", "claim optimal 5")
+    });
+    rejected(dir.path(), "the plan makes 6 pushes, the claim says 5");
+}
+
+#[test]
+fn a_changed_level_or_horizon_is_rejected() {
+    // One more goal square (the level's rows after the title line).
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.xsb", |t| t.replacen("  ", " .", 1));
+    rejected(dir.path(), "the formula is not the encoding of the puzzle");
+    let dir = two_boxes();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replace("horizon 5", "horizon 4")
+    });
+    rejected(dir.path(), "horizon 4 is not one below 6");
+}
