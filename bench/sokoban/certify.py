@@ -35,7 +35,8 @@ def timed(cmd, timeout):
     wall = time.monotonic() - t0
     lines = p.stderr.strip().splitlines()
     kib = int(lines[-1]) if lines and lines[-1].isdigit() else None
-    return p.returncode, wall, kib, p.stdout, "\n".join(lines[:-1])
+    lines = [l for l in lines[:-1] if not l.startswith("Command exited with")]
+    return p.returncode, wall, kib, p.stdout, "\n".join(lines)
 
 
 def level_row(gridsat, file, level, limit):
