@@ -262,16 +262,34 @@ impl Encoder<'_> {
     }
 }
 
-/// The clauses of "a plan of at most `h` pushes solves `l`" (`Err`: a box that can
-/// never move stands off a goal, so no plan exists and no optimality claim holds).
-fn formula(l: &Level, h: usize) -> Result<Vec<Vec<NamedLit>>, usize> {
-    let blocked = l.blocked()?;
+/// The most clauses the checker builds (about 3 GB of named literals).
+const MAX_CLAUSES: usize = 20_000_000;
+
+/// Why no formula is built.
+#[derive(Debug)]
+enum Refused {
+    /// A box that can never move stands off a goal (its cell): no plan exists.
+    Stuck(usize),
+    /// The formula would have about this many clauses, beyond [`MAX_CLAUSES`].
+    TooLarge(usize),
+}
+
+/// The clauses of "a plan of at most `h` pushes solves `l`".
+fn formula(l: &Level, h: usize) -> Result<Vec<Vec<NamedLit>>, Refused> {
+    let blocked = l.blocked().map_err(Refused::Stuck)?;
     let inside = l.flood(&blocked, l.player);
     let cells: Vec<usize> = (0..inside.len()).filter(|&c| inside[c]).collect();
     let boxes: Vec<usize> = l.boxes.iter().copied().filter(|&b| !blocked[b]).collect();
+    let (n, layers) = (cells.len(), cells.len() - boxes.len());
+    // Per step: exactly-one over at most 4n + 1 actions, effects, frame, and ~7 region
+    // clauses per cell and layer. A plan file cannot make the checker build more.
+    let per_step = (4 * n + 1).pow(2) / 2 + 30 * n + 7 * n * layers;
+    if h.saturating_mul(per_step) > MAX_CLAUSES {
+        return Err(Refused::TooLarge(h.saturating_mul(per_step)));
+    }
     let mut e = Encoder {
         l,
-        layers: cells.len() - boxes.len(),
+        layers,
         cells,
         inside,
         boxes,
@@ -355,12 +373,15 @@ pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>,
     if pushes == 0 {
         return Ok(None);
     }
-    formula(&level, pushes - 1).map(Some).map_err(|b| {
-        let at = level.at(b);
-        bad(
+    formula(&level, pushes - 1).map(Some).map_err(|r| match r {
+        Refused::Stuck(b) => bad(
             entry,
-            format!("the box at {at} can never move and is off a goal"),
-        )
+            format!("the box at {} can never move and is off a goal", level.at(b)),
+        ),
+        Refused::TooLarge(c) => bad(
+            entry,
+            format!("the formula would have about {c} clauses, more than this checker builds ({MAX_CLAUSES})"),
+        ),
     })
 }
 

@@ -38,7 +38,13 @@ fn boxes_that_can_never_move_become_walls() {
     assert!(names.iter().any(|n| n.starts_with("box at (3,3)")));
     // A stuck box off a goal: no plan, no formula.
     let l = level("#####\n#$ .#\n#@ .#\n#$  #\n#####\n");
-    assert!(formula(&l, 3).is_err());
+    assert!(matches!(formula(&l, 3), Err(Refused::Stuck(_))));
+}
+
+#[test]
+fn a_formula_too_large_to_check_is_refused_before_it_is_built() {
+    let l = level("#######\n#@ $ .#\n#######\n");
+    assert!(matches!(formula(&l, 10_000_000), Err(Refused::TooLarge(_))));
 }
 
 #[test]
