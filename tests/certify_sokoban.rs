@@ -9,7 +9,7 @@ mod common;
 #[path = "../crates/sokoban/tests/bfs/mod.rs"]
 mod bfs;
 
-use common::{gridsat, have, shared};
+use common::{clauses, edit, gridsat, have, rejected, shared};
 use gridsat_sat::Budget;
 use gridsat_sokoban::certificate::{CertificateError, write_certificate};
 use gridsat_sokoban::{Level, Optimize, SolveOptions, solve_level};
@@ -195,45 +195,6 @@ proptest! {
 /// A certificate of the two-box level (a real proof), in a fresh folder.
 fn two_boxes() -> tempfile::TempDir {
     certified("examples/sokoban/two-boxes.txt", "1").0
-}
-
-fn edit(dir: &Path, name: &str, f: impl FnOnce(String) -> String) {
-    let p = dir.join(name);
-    let text = std::fs::read_to_string(&p).unwrap();
-    let new = f(text.clone());
-    assert_ne!(new, text, "the tampering changed nothing");
-    std::fs::write(&p, new).unwrap();
-}
-
-/// The checker must reject the folder, naming `why`.
-fn rejected(dir: &Path, why: &str) {
-    let c = check(dir);
-    assert_eq!(c.code, 1, "accepted a tampered certificate:\n{}", c.stdout);
-    assert!(
-        c.stderr.contains(why) || c.stdout.contains(why),
-        "expected '{why}' in:\n{}{}",
-        c.stdout,
-        c.stderr
-    );
-}
-
-/// Maps each clause line of a CNF (after `p cnf`) through `f` (numbered from 1).
-fn clauses(text: String, mut f: impl FnMut(usize, &str) -> Option<String>) -> String {
-    let (mut out, mut k, mut body) = (String::new(), 0, false);
-    for line in text.lines() {
-        if body && !line.starts_with('c') {
-            k += 1;
-            if let Some(l) = f(k, line) {
-                out.push_str(&l);
-                out.push('\n');
-            }
-            continue;
-        }
-        body |= line.starts_with("p cnf");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
 }
 
 #[test]

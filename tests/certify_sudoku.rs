@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{gridsat, gridsat_stdin, have, root};
+use common::{clauses, edit, gridsat, gridsat_stdin, have, rejected, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -187,48 +187,6 @@ fn hard_certificate() -> tempfile::TempDir {
 
 fn file(dir: &Path, name: &str) -> PathBuf {
     dir.join(name)
-}
-
-fn edit(dir: &Path, name: &str, f: impl FnOnce(String) -> String) {
-    let p = file(dir, name);
-    let text = std::fs::read_to_string(&p).unwrap();
-    let new = f(text.clone());
-    assert_ne!(new, text, "the tampering changed nothing");
-    std::fs::write(&p, new).unwrap();
-}
-
-/// The checker must reject the folder, naming `why`.
-fn rejected(dir: &Path, why: &str) {
-    let c = check(dir);
-    assert_eq!(c.code, 1, "accepted a tampered certificate:\n{}", c.stdout);
-    assert!(
-        c.stderr.contains(why) || c.stdout.contains(why),
-        "expected '{why}' in:\n{}{}",
-        c.stdout,
-        c.stderr
-    );
-    assert!(c.stdout.contains("REJECTED"), "{}", c.stdout);
-}
-
-/// Maps each line of the clause section of a CNF (after `p cnf`) through `f`.
-fn clauses(text: String, mut f: impl FnMut(usize, &str) -> Option<String>) -> String {
-    let mut out = String::new();
-    let mut k = 0;
-    let mut body = false;
-    for line in text.lines() {
-        if body && !line.starts_with('c') {
-            k += 1;
-            if let Some(l) = f(k, line) {
-                out.push_str(&l);
-                out.push('\n');
-            }
-            continue;
-        }
-        body |= line.starts_with("p cnf");
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
 }
 
 #[test]

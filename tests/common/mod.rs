@@ -119,3 +119,48 @@ pub fn load_slack() -> f64 {
     }
     slack
 }
+
+// ---- tampering with certificates --------------------------------------------------
+
+/// Rewrites the file `name` in `dir` through `f`, which must change it.
+pub fn edit(dir: &Path, name: &str, f: impl FnOnce(String) -> String) {
+    let p = dir.join(name);
+    let text = std::fs::read_to_string(&p).unwrap();
+    let new = f(text.clone());
+    assert_ne!(new, text, "the tampering changed nothing");
+    std::fs::write(&p, new).unwrap();
+}
+
+/// Maps each clause line of a DIMACS text (the lines after `p cnf` that are not
+/// comments, numbered from 1) through `f`; `None` drops the line.
+pub fn clauses(text: String, mut f: impl FnMut(usize, &str) -> Option<String>) -> String {
+    let (mut out, mut k, mut body) = (String::new(), 0, false);
+    for line in text.lines() {
+        if body && !line.starts_with('c') {
+            k += 1;
+            if let Some(l) = f(k, line) {
+                out.push_str(&l);
+                out.push('\n');
+            }
+            continue;
+        }
+        body |= line.starts_with("p cnf");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `check-certificate DIR` must reject the folder (exit 1), naming `why` and marking
+/// the entry REJECTED.
+pub fn rejected(dir: &Path, why: &str) {
+    let c = gridsat(&["check-certificate", &dir.display().to_string()]);
+    assert_eq!(c.code, 1, "accepted a tampered certificate:\n{}", c.stdout);
+    assert!(
+        c.stderr.contains(why) || c.stdout.contains(why),
+        "expected '{why}' in:\n{}{}",
+        c.stdout,
+        c.stderr
+    );
+    assert!(c.stdout.contains("REJECTED"), "{}", c.stdout);
+}

@@ -5,6 +5,7 @@ use super::levels::load;
 use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail};
 use clap::Args;
+use gridsat_sat::solver::RefuteError;
 use gridsat_sat::{BackendSpec, Verdict as _};
 use gridsat_sokoban::certificate::{CertificateError, manifest_header, write_certificate};
 use gridsat_sokoban::{
@@ -316,7 +317,9 @@ impl Manifest {
             Err(e @ CertificateError::NotOptimal(_)) => {
                 eprintln!("gridsat: {name}: no certificate: {e}");
             }
-            Err(e @ (CertificateError::Stopped | CertificateError::Formula(_))) => {
+            Err(
+                e @ (CertificateError::Proof(RefuteError::Stopped) | CertificateError::Formula(_)),
+            ) => {
                 eprintln!("gridsat: {name}: no certificate: {e}");
                 outcome.exit = Exit::Unknown;
             }

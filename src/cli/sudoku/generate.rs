@@ -4,6 +4,7 @@ use super::args::{GridArgs, generate_message, read_one};
 use super::solve::{CertStats, Manifest};
 use crate::cli::{Exit, Fail, budget, ctrl_c, parse_seconds};
 use clap::Args;
+use gridsat_sat::solver::RefuteError;
 use gridsat_sat::{BackendSpec, Budget};
 use gridsat_sudoku::{
     Alphabet, GenerateError, GenerateOptions, Generated, Generator, Level, Progress, ProgressFn,
@@ -600,7 +601,9 @@ impl Writer<'_> {
         let claim = Claim::unique(&g.puzzle, &g.rules, self.alphabet, &g.solution);
         let c = certify(dir, k as usize, &claim, &self.budget).map_err(|e| match e {
             CertificateError::Variant => Fail::usage(format!("--certify: {e}")),
-            CertificateError::Stopped => Fail::stopped(format!("puzzle {k}: certificate: {e}")),
+            CertificateError::Proof(RefuteError::Stopped) => {
+                Fail::stopped(format!("puzzle {k}: certificate: {e}"))
+            }
             e => Fail::failure(format!("puzzle {k}: certificate: {e}")),
         })?;
         manifest.lock().expect("manifest lock").add(&c)?;

@@ -5,6 +5,7 @@ use super::args::{GridArgs, exit_of, parse_message, solve_message, stdin_path, w
 use crate::cli::input::{display_name, read_text, stdin_interrupted, stdin_reader};
 use crate::cli::{Exit, Fail, MEMORY_HINT, budget, ctrl_c, parse_seconds};
 use clap::Args;
+use gridsat_sat::solver::RefuteError;
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
     Answer, CertificateError, Certified, Verdict, manifest_header, write_certificate,
@@ -178,7 +179,7 @@ impl Answerer {
                 done.exit = done.exit.worst(Exit::Usage);
                 done.error = Some(msg);
             }
-            Err(e @ CertificateError::Stopped) => {
+            Err(e @ CertificateError::Proof(RefuteError::Stopped)) => {
                 done.exit = done.exit.worst(Exit::Unknown);
                 done.error = Some(format!("puzzle-{seq}: no certificate: {e}"));
             }

@@ -9,6 +9,8 @@ mod external;
 mod portfolio;
 #[cfg(feature = "cadical")]
 mod proof;
+#[cfg(feature = "cadical")]
+mod refute;
 
 #[cfg(feature = "batsat")]
 pub use self::batsat::BatsatBackend;
@@ -19,6 +21,8 @@ pub use external::{ExternalBackend, ExternalCommand};
 pub use portfolio::Portfolio;
 #[cfg(feature = "cadical")]
 pub use proof::{ProofOutcome, solve_with_proof};
+#[cfg(feature = "cadical")]
+pub use refute::{Certified, Refutation, RefuteError, write_file, write_refutation};
 
 use crate::budget::Budget;
 pub use crate::budget::Interrupt;

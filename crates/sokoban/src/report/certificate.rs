@@ -13,10 +13,10 @@
 use crate::encode::{Encoding, ExportError, ExportOptions, export};
 use crate::model::Level;
 use crate::solve::{Optimize, Report, Verdict};
-use gridsat_sat::dimacs::{WriteOptions, write_formula};
-use gridsat_sat::solver::{ProofOutcome, solve_with_proof};
-use gridsat_sat::{Budget, SolverError};
-use std::path::{Path, PathBuf};
+use gridsat_sat::Budget;
+pub use gridsat_sat::solver::Certified;
+use gridsat_sat::solver::{Refutation, RefuteError, write_file, write_refutation};
+use std::path::Path;
 use std::time::Instant;
 
 /// Why no certificate was written for a level.
@@ -30,42 +30,14 @@ pub enum CertificateError {
     /// The formula could not be built (budget, memory).
     #[error(transparent)]
     Formula(#[from] ExportError),
-    /// A file could not be written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
-    },
-    /// The proof-writing solver failed.
+    /// The formula or the proof could not be written, or the proof-writing solve
+    /// failed or was stopped.
     #[error(transparent)]
-    Solver(#[from] SolverError),
-    /// The proof-writing solve was stopped by the budget.
-    #[error("the proof was not finished (stopped)")]
-    Stopped,
+    Proof(RefuteError),
     /// The formula below the plan is satisfiable: a shorter plan exists, so the plan
     /// was not push-optimal (e.g. it was optimal only under a move limit).
     #[error("a plan of at most {0} pushes exists: the plan is not push-optimal without limits")]
     Disagree(usize),
-}
-
-/// What was written for one level.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Certified {
-    /// The entry's name (`level-N`, N the level's number in its file).
-    pub name: String,
-    /// The claim, e.g. `optimal 8`.
-    pub claim: String,
-    /// Its block of `manifest.txt` (ending in a blank line).
-    pub manifest: String,
-    /// Clauses of the formula written (0 without one: a level solved at the start).
-    pub clauses: usize,
-    /// Bytes of the proof (0 without one).
-    pub proof_bytes: u64,
-    /// Seconds spent (encoding, proof, writing).
-    pub seconds: f64,
 }
 
 /// The first lines of a Sokoban `manifest.txt`.
@@ -118,9 +90,9 @@ pub fn write_certificate(
         file("xsb"),
         file("plan")
     );
-    let (mut clauses, mut proof_bytes) = (0, 0);
+    let mut refutation = None;
     if pushes > 0 {
-        (clauses, proof_bytes) = refute(dir, &name, level, pushes - 1, budget)?;
+        refutation = Some(refute(dir, &name, level, pushes - 1, budget)?);
         manifest.push_str(&format!(
             "horizon {}\ncnf {}\nproof {}\n",
             pushes - 1,
@@ -129,63 +101,37 @@ pub fn write_certificate(
         ));
     }
     manifest.push('\n');
-    Ok(Certified {
-        name,
-        claim: format!("optimal {pushes}"),
-        manifest,
-        clauses,
-        proof_bytes,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
-}
-
-fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> CertificateError + '_ {
-    move |source| CertificateError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
+    let claim = format!("optimal {pushes}");
+    let seconds = t0.elapsed().as_secs_f64();
+    Ok(Certified::new(name, claim, manifest, refutation, seconds))
 }
 
 fn write(dir: &Path, file: &str, text: &str) -> Result<(), CertificateError> {
-    let path = dir.join(file);
-    std::fs::write(&path, text).map_err(io_error(&path))
+    write_file(&dir.join(file), text).map_err(CertificateError::Proof)
 }
 
 /// Writes `NAME.cnf`, the textbook push encoding of "a plan of at most `horizon`
-/// pushes", and `NAME.drat`, its refutation by CaDiCaL; returns the clause count and
-/// the proof's size.
+/// pushes", and `NAME.drat`, its refutation by CaDiCaL.
 fn refute(
     dir: &Path,
     name: &str,
     level: &Level,
     horizon: usize,
     budget: &Budget,
-) -> Result<(usize, u64), CertificateError> {
+) -> Result<Refutation, CertificateError> {
     let mut opts = ExportOptions::new(Encoding::Pushes, horizon);
     opts.plain = true;
     let exported = export(level, &opts, budget)?;
-    let f = &exported.formula;
-    let cnf = dir.join(format!("{name}.cnf"));
-    let header = WriteOptions {
-        header: vec![
-            format!("gridsat certificate {name}: Sokoban level {}", level.title),
-            exported.claim.clone(),
-            "pairwise exactly-one action per step; unsatisfiable iff no plan has at most \
-             this many pushes"
-                .to_string(),
-        ],
-        variable_names: true,
-    };
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&cnf).map_err(io_error(&cnf))?);
-    write_formula(&mut out, f, &header).map_err(io_error(&cnf))?;
-    std::io::Write::flush(&mut out).map_err(io_error(&cnf))?;
-    let drat = dir.join(format!("{name}.drat"));
-    let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
-    match solve_with_proof(f.num_vars(), clauses, &drat, budget)? {
-        ProofOutcome::Unsat => {}
-        ProofOutcome::Sat(_) => return Err(CertificateError::Disagree(horizon)),
-        ProofOutcome::Unknown => return Err(CertificateError::Stopped),
+    let header = vec![
+        format!("gridsat certificate {name}: Sokoban level {}", level.title),
+        exported.claim.clone(),
+        "pairwise exactly-one action per step; unsatisfiable iff no plan has at most \
+         this many pushes"
+            .to_string(),
+    ];
+    match write_refutation(dir, name, &exported.formula, header, budget) {
+        Ok(r) => Ok(r),
+        Err(RefuteError::Satisfiable) => Err(CertificateError::Disagree(horizon)),
+        Err(e) => Err(CertificateError::Proof(e)),
     }
-    let bytes = std::fs::metadata(&drat).map_err(io_error(&drat))?.len();
-    Ok((f.num_clauses(), bytes))
 }

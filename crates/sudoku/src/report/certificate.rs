@@ -14,10 +14,10 @@ use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::symbols::Alphabet;
 use crate::solve::{Answer, Verdict};
-use gridsat_sat::dimacs::{WriteOptions, write_formula};
-use gridsat_sat::solver::{ProofOutcome, solve_with_proof};
-use gridsat_sat::{AmoEncoding, Budget, SolverError};
-use std::path::{Path, PathBuf};
+pub use gridsat_sat::solver::Certified;
+use gridsat_sat::solver::{Refutation, RefuteError, write_file, write_refutation};
+use gridsat_sat::{AmoEncoding, Budget};
+use std::path::Path;
 use std::time::Instant;
 
 /// Why no certificate was written for a puzzle.
@@ -41,41 +41,13 @@ pub enum CertificateError {
     /// The formula could not be built (too large, over the memory budget).
     #[error(transparent)]
     Formula(#[from] EncodeError),
-    /// A file could not be written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: std::io::Error,
-    },
-    /// The proof-writing solver failed.
+    /// The formula, the proof or a file beside them could not be written, or the
+    /// proof-writing solve failed or was stopped.
     #[error(transparent)]
-    Solver(#[from] SolverError),
-    /// The proof-writing solve was stopped by the budget.
-    #[error("the proof was not finished (stopped)")]
-    Stopped,
+    Proof(RefuteError),
     /// The proof-writing solver found a solution where the verdict says there is none.
     #[error("CaDiCaL found a solution to the formula the verdict claims unsatisfiable")]
     Disagree,
-}
-
-/// What was written for one puzzle.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Certified {
-    /// The entry's name (`puzzle-N`).
-    pub name: String,
-    /// The claim: `unique`, `unsat`, `multiple` or `sat`.
-    pub claim: &'static str,
-    /// Its block of `manifest.txt` (ending in a blank line).
-    pub manifest: String,
-    /// Clauses of the formula written (0 without one).
-    pub clauses: usize,
-    /// Bytes of the proof (0 without one).
-    pub proof_bytes: u64,
-    /// Seconds spent (encoding, proof, writing).
-    pub seconds: f64,
 }
 
 /// The first lines of `manifest.txt`.
@@ -172,10 +144,8 @@ pub fn certify(
     let alphabet = c.alphabet;
     let line = |g: &Grid| g.to_line(alphabet);
     let file = |ext: &str| format!("{name}.{ext}");
-    let write = |f: &str, text: &str| {
-        let path = dir.join(f);
-        std::fs::write(&path, text).map_err(|source| CertificateError::Io { path, source })
-    };
+    let write =
+        |f: &str, text: &str| write_file(&dir.join(f), text).map_err(CertificateError::Proof);
     let shape = c.puzzle.shape();
     let symbols = alphabet.map_or("numbers".to_string(), |a| a.symbols().iter().collect());
     let mut manifest = format!(
@@ -193,32 +163,32 @@ pub fn certify(
         write(&file("solution"), &solutions)?;
         manifest.push_str(&format!("solution {}\n", file("solution")));
     }
-    let (mut clauses, mut proof_bytes) = (0, 0);
+    let mut refutation = None;
     if matches!(c.verdict, Verdict::Unique | Verdict::Unsat) {
         let excluded = (c.verdict == Verdict::Unique).then(|| &c.solutions[0]);
-        (clauses, proof_bytes) = refute(dir, &name, c, excluded, budget)?;
+        refutation = Some(refute(dir, &name, c, excluded, budget)?);
         manifest.push_str(&format!("cnf {}\nproof {}\n", file("cnf"), file("drat")));
     }
     manifest.push('\n');
-    Ok(Certified {
+    let seconds = t0.elapsed().as_secs_f64();
+    Ok(Certified::new(
         name,
-        claim: word,
+        word.to_string(),
         manifest,
-        clauses,
-        proof_bytes,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
+        refutation,
+        seconds,
+    ))
 }
 
 /// Writes `NAME.cnf` (with the exclusion of `excluded` when given) and `NAME.drat`,
-/// its refutation by CaDiCaL; returns the clause count and the proof's size.
+/// its refutation by CaDiCaL.
 fn refute(
     dir: &Path,
     name: &str,
     claim: &Claim<'_>,
     excluded: Option<&Grid>,
     budget: &Budget,
-) -> Result<(usize, u64), CertificateError> {
+) -> Result<Refutation, CertificateError> {
     let o = EncodeOptions {
         encoding: Encoding::Extended,
         amo: AmoEncoding::Pairwise,
@@ -233,36 +203,20 @@ fn refute(
         let fam = enc.formula.family("solution excluded");
         enc.formula.add_clause(fam, &clause);
     }
-    let f = &enc.formula;
-    let cnf = dir.join(format!("{name}.cnf"));
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| CertificateError::Io { path, source }
-    };
     let n = claim.puzzle.n();
-    let opts = WriteOptions {
-        header: vec![
-            format!("gridsat certificate {name}: a {n}×{n} Sudoku, classic rules"),
-            "extended encoding, pairwise at-most-one, givens as unit clauses".to_string(),
-            match excluded {
-                Some(_) => "plus one clause excluding the solution found, over the open cells: \
-                            unsatisfiable iff that solution is the only one"
-                    .to_string(),
-                None => "unsatisfiable iff the puzzle has no solution".to_string(),
-            },
-        ],
-        variable_names: true,
-    };
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&cnf).map_err(io(&cnf))?);
-    write_formula(&mut out, f, &opts).map_err(io(&cnf))?;
-    std::io::Write::flush(&mut out).map_err(io(&cnf))?;
-    let drat = dir.join(format!("{name}.drat"));
-    let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
-    match solve_with_proof(f.num_vars(), clauses, &drat, budget)? {
-        ProofOutcome::Unsat => {}
-        ProofOutcome::Sat(_) => return Err(CertificateError::Disagree),
-        ProofOutcome::Unknown => return Err(CertificateError::Stopped),
+    let header = vec![
+        format!("gridsat certificate {name}: a {n}×{n} Sudoku, classic rules"),
+        "extended encoding, pairwise at-most-one, givens as unit clauses".to_string(),
+        match excluded {
+            Some(_) => "plus one clause excluding the solution found, over the open cells: \
+                        unsatisfiable iff that solution is the only one"
+                .to_string(),
+            None => "unsatisfiable iff the puzzle has no solution".to_string(),
+        },
+    ];
+    match write_refutation(dir, name, &enc.formula, header, budget) {
+        Ok(r) => Ok(r),
+        Err(RefuteError::Satisfiable) => Err(CertificateError::Disagree),
+        Err(e) => Err(CertificateError::Proof(e)),
     }
-    let bytes = std::fs::metadata(&drat).map_err(io(&drat))?.len();
-    Ok((f.num_clauses(), bytes))
 }

@@ -1,0 +1,158 @@
+//! A refutation as files a sceptic can check: the formula as DIMACS with its variable
+//! names (`NAME.cnf`) and CaDiCaL's text DRAT proof that it is unsatisfiable
+//! (`NAME.drat`). The certificates of every puzzle family write theirs with it.
+
+use super::SolverError;
+use super::proof::{ProofOutcome, solve_with_proof};
+use crate::budget::Budget;
+use crate::dimacs::{WriteOptions, write_formula};
+use crate::formula::Formula;
+use std::path::{Path, PathBuf};
+
+/// Why a refutation was not written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RefuteError {
+    /// A file could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The proof-writing solver failed.
+    #[error(transparent)]
+    Solver(#[from] SolverError),
+    /// The budget stopped the proof-writing solve.
+    #[error("the proof was not finished (stopped)")]
+    Stopped,
+    /// The formula is satisfiable: there is nothing to refute (the claim is wrong).
+    #[error("CaDiCaL found the formula satisfiable: the claim it should refute is wrong")]
+    Satisfiable,
+}
+
+/// What was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    /// Clauses of the formula.
+    pub clauses: usize,
+    /// Bytes of the proof.
+    pub proof_bytes: u64,
+}
+
+/// What a certificate writer wrote for one entry (a puzzle, a level).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Certified {
+    /// The entry's name (`puzzle-N`, `level-N`).
+    pub name: String,
+    /// The claim, e.g. `unique` or `optimal 8`.
+    pub claim: String,
+    /// Its block of `manifest.txt` (ending in a blank line).
+    pub manifest: String,
+    /// Clauses of the formula written (0 without one).
+    pub clauses: usize,
+    /// Bytes of the proof (0 without one).
+    pub proof_bytes: u64,
+    /// Seconds spent (encoding, proof, writing).
+    pub seconds: f64,
+}
+
+impl Certified {
+    /// An entry and what was written for it.
+    pub fn new(
+        name: String,
+        claim: String,
+        manifest: String,
+        refutation: Option<Refutation>,
+        seconds: f64,
+    ) -> Certified {
+        let r = refutation.unwrap_or(Refutation {
+            clauses: 0,
+            proof_bytes: 0,
+        });
+        Certified {
+            name,
+            claim,
+            manifest,
+            clauses: r.clauses,
+            proof_bytes: r.proof_bytes,
+            seconds,
+        }
+    }
+}
+
+/// Writes `text` to `path`, naming the file in the error.
+pub fn write_file(path: &Path, text: &str) -> Result<(), RefuteError> {
+    std::fs::write(path, text).map_err(io_error(path))
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> RefuteError + '_ {
+    move |source| RefuteError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes `dir/NAME.cnf` (`f` with `header` as comment lines and a `c var` line per
+/// variable) and `dir/NAME.drat`, the DRAT refutation of a separate CaDiCaL run on
+/// exactly those clauses, within `budget`.
+pub fn write_refutation(
+    dir: &Path,
+    name: &str,
+    f: &Formula,
+    header: Vec<String>,
+    budget: &Budget,
+) -> Result<Refutation, RefuteError> {
+    let cnf = dir.join(format!("{name}.cnf"));
+    let opts = WriteOptions {
+        header,
+        variable_names: true,
+    };
+    let file = std::fs::File::create(&cnf).map_err(io_error(&cnf))?;
+    let mut out = std::io::BufWriter::new(file);
+    write_formula(&mut out, f, &opts).map_err(io_error(&cnf))?;
+    std::io::Write::flush(&mut out).map_err(io_error(&cnf))?;
+    let drat = dir.join(format!("{name}.drat"));
+    let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
+    match solve_with_proof(f.num_vars(), clauses, &drat, budget)? {
+        ProofOutcome::Unsat => {}
+        ProofOutcome::Sat(_) => return Err(RefuteError::Satisfiable),
+        ProofOutcome::Unknown => return Err(RefuteError::Stopped),
+    }
+    let proof_bytes = std::fs::metadata(&drat).map_err(io_error(&drat))?.len();
+    Ok(Refutation {
+        clauses: f.num_clauses(),
+        proof_bytes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_contradiction_is_written_with_its_proof_and_a_model_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut f = Formula::new();
+        let x = f.new_var("x");
+        let fam = f.family("both");
+        f.add_clause(fam, &[x.pos()]);
+        f.add_clause(fam, &[x.neg()]);
+        let r = write_refutation(dir.path(), "c", &f, vec!["hi".into()], &Budget::unlimited());
+        assert_eq!(r.unwrap().clauses, 2);
+        let cnf = std::fs::read_to_string(dir.path().join("c.cnf")).unwrap();
+        assert!(
+            cnf.starts_with("c hi\n") && cnf.contains("c var 1 x"),
+            "{cnf}"
+        );
+        assert!(dir.path().join("c.drat").exists());
+        let mut g = Formula::new();
+        let y = g.new_var("y");
+        let fam = g.family("one");
+        g.add_clause(fam, &[y.pos()]);
+        let r = write_refutation(dir.path(), "d", &g, vec![], &Budget::unlimited());
+        assert!(matches!(r, Err(RefuteError::Satisfiable)), "{r:?}");
+    }
+}
