@@ -287,3 +287,41 @@ fn a_changed_level_or_horizon_is_rejected() {
     });
     rejected(dir.path(), "horizon 4 is not one below 6");
 }
+
+#[test]
+fn a_proof_cut_by_the_time_limit_writes_no_entry_and_exits_4() {
+    // Microban 36: A* proves 59 pushes optimal at once, but the textbook formula at
+    // horizon 58 takes CaDiCaL more than a minute to refute.
+    let Some(file) = shared("sokoban/microban.xsb") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let t0 = std::time::Instant::now();
+    let args = [
+        "sokoban",
+        "solve",
+        &path(&file),
+        "-l",
+        "36",
+        "--time-limit",
+        "2",
+    ];
+    let r = gridsat(&[&args[..], &["--certify", &d]].concat());
+    let secs = t0.elapsed().as_secs_f64();
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("no certificate: the proof was not finished"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("59 pushes, push-optimal"), "{}", r.stdout);
+    let slack = common::load_slack();
+    assert!(
+        secs < 3.0 + slack,
+        "{secs:.2} s for a 2 s limit (slack {slack:.1})"
+    );
+    let manifest = std::fs::read_to_string(dir.path().join("manifest.txt")).unwrap();
+    assert!(!manifest.contains("\nentry "), "{manifest}");
+}
