@@ -47,3 +47,8 @@ printf '\0\0\0\0\0\1\5\2\012\3\017\4' | seed sudoku_solve classic-4x4
 printf '\1\1\1\1\0\1\7\2\3\3\xff\0\0\0' | seed sudoku_solve x-6x6-warm
 printf '\2\5\6\7\0\1\1\2' | seed sudoku_solve nonconsecutive-6x6
 echo "seeded: $(find corpus -type f | wc -l) files in $(ls corpus | wc -l) corpora"
+# The certificate manifest reader: the blocks --certify writes, and hostile ones.
+printf 'entry puzzle-1\nkind sudoku\nclaim sat\nrules classic\nbox 2x2\nsymbols numbers\npuzzle p.puzzle\nsolution p.solution\n' | seed certify_manifest sudoku-sat
+printf 'entry puzzle-1\nkind sudoku\nclaim unique\nbox 2x2\nsymbols 1233\npuzzle p.puzzle\nsolution p.solution\ncnf p.cnf\nproof p.drat\n' | seed certify_manifest repeated-symbol
+printf 'entry level-1\nkind sokoban\nclaim optimal 2\nlevel l.xsb\nplan l.plan\nhorizon 1\ncnf l.cnf\nproof l.drat\n' | seed certify_manifest sokoban-optimal
+printf 'entry level-1\nkind sokoban\nclaim optimal 0\nlevel ../../etc/passwd\nplan /dev/zero\n' | seed certify_manifest outside

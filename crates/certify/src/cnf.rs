@@ -13,6 +13,8 @@ pub struct Cnf {
     pub vars: u32,
     /// The clauses, in file order.
     pub clauses: Vec<Vec<i32>>,
+    /// The line each clause ends on.
+    pub lines: Vec<usize>,
     /// Variable number of each name.
     pub by_name: HashMap<String, u32>,
 }
@@ -31,10 +33,11 @@ impl Cnf {
         let mut cnf = Cnf {
             vars: 0,
             clauses: Vec::new(),
+            lines: Vec::new(),
             by_name: HashMap::new(),
         };
         let mut header: Option<usize> = None;
-        let mut numbers: HashMap<u32, ()> = HashMap::new();
+        let mut numbers: HashMap<u32, usize> = HashMap::new();
         let mut clause = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let ln = i + 1;
@@ -45,18 +48,18 @@ impl Cnf {
                 let n: u32 = n
                     .parse()
                     .map_err(|_| error(file, ln, "a 'c var' line without a number"))?;
-                if n == 0 || numbers.insert(n, ()).is_some() {
+                if n == 0 || numbers.insert(n, ln).is_some() {
                     return Err(error(
                         file,
                         ln,
                         format!("variable {n} is named twice (or is 0)"),
                     ));
                 }
-                if cnf.by_name.insert(name.trim().to_string(), n).is_some() {
+                if let Some(other) = cnf.by_name.insert(name.trim().to_string(), n) {
                     return Err(error(
                         file,
                         ln,
-                        format!("two variables are named {}", name.trim()),
+                        format!("variable {n} has the name of variable {other}"),
                     ));
                 }
                 continue;
@@ -78,12 +81,17 @@ impl Cnf {
             if header.is_none() {
                 return Err(error(file, ln, "a clause before the 'p cnf' line"));
             }
-            for tok in line.split_whitespace() {
-                let l: i32 = tok
-                    .parse()
-                    .map_err(|_| error(file, ln, format!("'{tok}' is not a literal")))?;
+            for (col, tok) in tokens(line) {
+                let l: i32 = tok.parse().map_err(|_| {
+                    error(
+                        file,
+                        ln,
+                        format!("column {col}: expected a literal (a nonzero integer) or 0"),
+                    )
+                })?;
                 if l == 0 {
                     cnf.clauses.push(std::mem::take(&mut clause));
+                    cnf.lines.push(ln);
                 } else if l.unsigned_abs() > cnf.vars {
                     return Err(error(
                         file,
@@ -117,6 +125,12 @@ impl Cnf {
     }
 }
 
+/// The whitespace-separated words of `line` with their 1-based columns.
+pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    line.split_ascii_whitespace()
+        .map(move |w| (w.as_ptr() as usize - line.as_ptr() as usize + 1, w))
+}
+
 /// The clause in a canonical form: literals sorted, repeats removed.
 fn canonical(mut c: Vec<i32>) -> Vec<i32> {
     c.sort_unstable();
@@ -144,10 +158,12 @@ pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(),
         }
         want.push(canonical(c));
     }
-    let mut have: Vec<Vec<i32>> = cnf.clauses.iter().cloned().map(canonical).collect();
+    let mut have: Vec<(Vec<i32>, usize)> = (cnf.clauses.iter().cloned().map(canonical))
+        .zip(cnf.lines.iter().copied())
+        .collect();
     want.sort_unstable();
     have.sort_unstable();
-    if want == have {
+    if want.len() == have.len() && want.iter().zip(&have).all(|(w, h)| *w == h.0) {
         return Ok(());
     }
     let names: HashMap<u32, &str> = cnf.by_name.iter().map(|(k, &v)| (v, k.as_str())).collect();
@@ -169,15 +185,17 @@ pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(),
             n => format!("{} ∨ … ({n} literals)", lits[..6].join(" ∨ ")),
         }
     };
-    let (mut i, mut j) = (0, 0);
-    while i < want.len() && j < have.len() && want[i] == have[j] {
+    let mut i = 0;
+    while i < want.len() && i < have.len() && want[i] == have[i].0 {
         i += 1;
-        j += 1;
     }
-    Err(differ(match (want.get(i), have.get(j)) {
-        (Some(w), Some(h)) if w < h => format!("the rules need {} and it is missing", show(w)),
+    let extra = |(_, line): &(Vec<i32>, usize)| {
+        format!("the clause ending on line {line} of the formula is not a clause of the rules")
+    };
+    Err(differ(match (want.get(i), have.get(i)) {
+        (Some(w), Some(h)) if *w < h.0 => format!("the rules need {} and it is missing", show(w)),
         (Some(w), None) => format!("the rules need {} and it is missing", show(w)),
-        (_, Some(h)) => format!("{} is not a clause of the rules", show(h)),
+        (_, Some(h)) => extra(h),
         _ => "the clause counts differ".to_string(),
     }))
 }
@@ -203,7 +221,9 @@ mod tests {
         compare("e", &want, &cnf).unwrap();
         let missing = compare("e", &want[..2], &cnf).unwrap_err();
         assert!(
-            missing.to_string().contains("¬a is not a clause"),
+            missing
+                .to_string()
+                .contains("line 5 of the formula is not a clause"),
             "{missing}"
         );
     }

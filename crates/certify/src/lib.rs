@@ -19,24 +19,29 @@
 
 mod cnf;
 mod drat;
+mod files;
+mod limits;
 mod manifest;
 mod sokoban;
 mod sudoku;
 
+pub use files::{Kind, LARGE_FILE_CAP, SMALL_FILE_CAP, plain_name};
+pub use limits::Limits;
 pub use manifest::{Claim, Entry, Manifest};
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Why a certificate was rejected (or could not be read).
 #[derive(Debug, thiserror::Error)]
 pub enum Rejected {
-    /// A file of the certificate could not be read.
-    #[error("{path}: {source}")]
+    /// A file of the certificate could not be read (or is not one the checker reads:
+    /// not a plain name, not a regular file, over its size cap).
+    #[error("{file}: {message}")]
     Io {
-        /// The file.
-        path: PathBuf,
+        /// The file (its name when plain, else a placeholder).
+        file: String,
         /// What went wrong.
-        source: std::io::Error,
+        message: String,
     },
     /// A file is not in the expected format.
     #[error("{file}:{line}: {message}")]
@@ -63,6 +68,21 @@ pub enum Rejected {
         entry: String,
         /// What is wrong with it.
         detail: String,
+    },
+    /// Checking the entry would take more memory than the budget allows (estimated
+    /// before anything is built).
+    #[error("{entry}: not checked: {detail}")]
+    TooLarge {
+        /// The entry.
+        entry: String,
+        /// The estimate and the budget.
+        detail: String,
+    },
+    /// The time limit ran out before the entry was checked.
+    #[error("{entry}: not checked: the time limit ran out")]
+    OutOfTime {
+        /// The entry.
+        entry: String,
     },
     /// The proof does not refute the formula.
     #[error("{entry}: the proof does not refute the formula: {detail}")]
@@ -117,46 +137,35 @@ impl Checked {
     }
 }
 
-pub(crate) fn read(path: &Path) -> Result<String, Rejected> {
-    std::fs::read_to_string(path).map_err(|source| Rejected::Io {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
-/// Checks every entry of the certificate folder `dir` (its `manifest.txt`), in order;
-/// the first rejection ends the check.
-pub fn check_dir(dir: &Path) -> Result<Vec<Checked>, Rejected> {
+/// Checks every entry of the certificate folder `dir` (its `manifest.txt`), in order,
+/// within `limits`; the first rejection ends the check.
+pub fn check_dir(dir: &Path, limits: &Limits) -> Result<Vec<Checked>, Rejected> {
     let manifest = Manifest::read(dir)?;
     manifest
         .entries
         .iter()
-        .map(|e| check_entry(dir, e))
+        .map(|e| check_entry(dir, e, limits))
         .collect()
 }
 
-/// Checks one entry of a certificate folder.
-pub fn check_entry(dir: &Path, entry: &Entry) -> Result<Checked, Rejected> {
+/// Checks one entry of a certificate folder within `limits`: every file it names is
+/// read by [`files`](Kind) rules, every formula estimated before it is built.
+pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked, Rejected> {
     let claim = entry.claim.ok_or_else(|| Rejected::Format {
         file: "manifest.txt".into(),
         line: 0,
         message: format!("entry {} has no claim", entry.name),
     })?;
     let expected = match entry.kind.as_str() {
-        "sudoku" => sudoku::expected(dir, entry)?,
-        "sokoban" => sokoban::expected(dir, entry)?,
-        other => {
+        "sudoku" => sudoku::expected(dir, entry, limits)?,
+        "sokoban" => sokoban::expected(dir, entry, limits)?,
+        _ => {
             return Err(Rejected::Format {
                 file: "manifest.txt".into(),
                 line: 0,
-                message: format!("unknown kind '{other}'"),
+                message: format!("entry {}: kind must be sudoku or sokoban", entry.name),
             });
         }
-    };
-    let solutions = match claim {
-        Claim::Unsat => 0,
-        Claim::Multiple => 2,
-        _ => 1,
     };
     let mut checked = Checked {
         name: entry.name.clone(),
@@ -164,16 +173,27 @@ pub fn check_entry(dir: &Path, entry: &Entry) -> Result<Checked, Rejected> {
         clauses: 0,
         lemmas: 0,
         by_propagation: false,
-        solutions,
+        solutions: match claim {
+            Claim::Unsat => 0,
+            Claim::Multiple => 2,
+            _ => 1,
+        },
     };
     let Some(expected) = expected else {
         return Ok(checked);
     };
-    let cnf_text = read(&dir.join(&entry.cnf))?;
-    let cnf = cnf::Cnf::parse(&cnf_text, &entry.cnf)?;
+    limits.in_time(&entry.name)?;
+    let cnf = {
+        let text = files::read(dir, &entry.cnf, Kind::Formula, limits.memory)?;
+        let lines = text.bytes().filter(|&b| b == b'\n').count() as u64 + 1;
+        limits.admit_file(&entry.name, "reading its formula", lines, text.len() as u64)?;
+        cnf::Cnf::parse(&text, &entry.cnf)?
+    };
+    limits.in_time(&entry.name)?;
     cnf::compare(&entry.name, &expected, &cnf)?;
-    let proof = read(&dir.join(&entry.proof))?;
-    let replay = drat::check(&entry.name, &cnf, &proof, &entry.proof)?;
+    drop(expected);
+    let proof = files::read(dir, &entry.proof, Kind::Proof, limits.memory)?;
+    let replay = drat::check(&entry.name, &cnf, &proof, &entry.proof, limits)?;
     checked.clauses = cnf.clauses.len();
     checked.lemmas = replay.lemmas;
     checked.by_propagation = replay.by_propagation;

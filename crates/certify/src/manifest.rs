@@ -1,7 +1,8 @@
 //! `manifest.txt`: what a certificate folder claims, one block of `key value` lines per
 //! entry, blocks separated by blank lines, `#` lines ignored.
 
-use super::{Rejected, read};
+use super::Rejected;
+use super::files::{self, Kind, plain_name};
 use std::path::Path;
 
 /// What an entry claims.
@@ -75,12 +76,15 @@ fn format_error(line: usize, message: impl Into<String>) -> Rejected {
 }
 
 impl Manifest {
-    /// Reads `dir/manifest.txt`.
+    /// Reads `dir/manifest.txt` (a regular file of at most
+    /// [`SMALL_FILE_CAP`](crate::SMALL_FILE_CAP) bytes).
     pub fn read(dir: &Path) -> Result<Manifest, Rejected> {
-        Manifest::parse(&read(&dir.join("manifest.txt"))?)
+        Manifest::parse(&files::read(dir, "manifest.txt", Kind::Manifest, u64::MAX)?)
     }
 
-    /// Parses the text of a manifest.
+    /// Parses the text of a manifest. Entry and file names must be plain names
+    /// ([`plain_name`]); no key may appear twice in an entry; messages name the line
+    /// and what was expected, never what was read.
     pub fn parse(text: &str) -> Result<Manifest, Rejected> {
         let mut entries = Vec::new();
         let mut current: Option<Entry> = None;
@@ -93,46 +97,87 @@ impl Manifest {
                 entries.extend(current.take());
                 continue;
             }
-            let (key, value) = line.split_once(' ').unwrap_or((line, ""));
             let e = current.get_or_insert_with(Entry::default);
-            let value = value.trim().to_string();
-            match key {
-                "entry" => e.name = value,
-                "kind" => e.kind = value,
-                "cnf" => e.cnf = value,
-                "proof" => e.proof = value,
-                "claim" => {
-                    e.claim =
-                        Some(parse_claim(&value).ok_or_else(|| {
-                            format_error(i + 1, format!("unknown claim '{value}'"))
-                        })?)
-                }
-                _ => e.fields.push((key.to_string(), value)),
-            }
+            set(e, line, i + 1)?;
         }
         entries.extend(current);
-        for e in &entries {
-            if e.name.is_empty() || e.kind.is_empty() || e.claim.is_none() {
-                return Err(format_error(
-                    0,
-                    format!("entry '{}' needs entry, kind and claim lines", e.name),
-                ));
-            }
-            if e.claim.is_some_and(Claim::needs_proof) && (e.cnf.is_empty() || e.proof.is_empty()) {
-                return Err(format_error(
-                    0,
-                    format!(
-                        "entry '{}' makes a claim that needs cnf and proof lines",
-                        e.name
-                    ),
-                ));
-            }
-        }
+        entries.iter().try_for_each(complete)?;
         if entries.is_empty() {
             return Err(format_error(0, "no entry"));
         }
         Ok(Manifest { entries })
     }
+}
+
+/// The keys whose value names a file of the folder.
+const FILE_KEYS: &[&str] = &["cnf", "proof", "puzzle", "solution", "level", "plan"];
+
+/// Reads one `key value` line into `e`.
+fn set(e: &mut Entry, line: &str, ln: usize) -> Result<(), Rejected> {
+    let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+    let value = value.trim().to_string();
+    if !plain_name(key) {
+        return Err(format_error(
+            ln,
+            "a key must be a word of letters, digits, '-' or '_'",
+        ));
+    }
+    let named = key == "entry" || FILE_KEYS.contains(&key);
+    if named && !plain_name(&value) {
+        return Err(format_error(
+            ln,
+            format!(
+                "'{key}' must name a plain file or entry name: 1 to 128 letters, digits, '.', '-' or '_', not starting with '.'"
+            ),
+        ));
+    }
+    let repeated = match key {
+        "entry" => !std::mem::replace(&mut e.name, value).is_empty(),
+        "kind" => !std::mem::replace(&mut e.kind, value).is_empty(),
+        "cnf" => !std::mem::replace(&mut e.cnf, value).is_empty(),
+        "proof" => !std::mem::replace(&mut e.proof, value).is_empty(),
+        "claim" => {
+            let claim = parse_claim(&value).ok_or_else(|| {
+                format_error(
+                    ln,
+                    "the claim must be unique, unsat, multiple, sat or optimal P",
+                )
+            })?;
+            e.claim.replace(claim).is_some()
+        }
+        _ => {
+            let seen = e.fields.iter().any(|(k, _)| k == key);
+            e.fields.push((key.to_string(), value));
+            seen
+        }
+    };
+    if repeated {
+        return Err(format_error(
+            ln,
+            format!("'{key}' appears twice in one entry"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that an entry has what every entry needs.
+fn complete(e: &Entry) -> Result<(), Rejected> {
+    if e.name.is_empty() || e.kind.is_empty() || e.claim.is_none() {
+        return Err(format_error(
+            0,
+            "every entry needs entry, kind and claim lines",
+        ));
+    }
+    if e.claim.is_some_and(Claim::needs_proof) && (e.cnf.is_empty() || e.proof.is_empty()) {
+        return Err(format_error(
+            0,
+            format!(
+                "entry '{}' makes a claim that needs cnf and proof lines",
+                e.name
+            ),
+        ));
+    }
+    Ok(())
 }
 
 impl Claim {
@@ -200,5 +245,34 @@ mod tests {
         assert!(e.to_string().contains("needs cnf and proof"), "{e}");
         assert!(Manifest::parse("entry p\nkind sudoku\nclaim maybe\n").is_err());
         assert!(Manifest::parse("# nothing\n").is_err());
+    }
+
+    #[test]
+    fn names_must_be_plain_and_keys_single() {
+        let base = "entry p\nkind sudoku\nclaim unsat\nproof p.drat\n";
+        for bad in [
+            "cnf ../../etc/passwd\n",
+            "cnf /etc/passwd\n",
+            "cnf .x\n",
+            "cnf a/b\n",
+            "cnf p.cnf\ncnf q.cnf\n",
+        ] {
+            let e = Manifest::parse(&format!("{base}{bad}"))
+                .unwrap_err()
+                .to_string();
+            assert!(!e.contains("passwd"), "the value is not echoed: {e}");
+            assert!(
+                e.contains("manifest.txt:5") || e.contains("manifest.txt:6: 'cnf' appears twice"),
+                "{e}"
+            );
+        }
+        let e = Manifest::parse("entry ../x\nkind sudoku\nclaim sat\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("manifest.txt:1: 'entry' must name a plain"),
+            "{e}"
+        );
+        let e = Manifest::parse("entry p\nkind sudoku\nclaim root:x:0:0\n").unwrap_err();
+        assert!(!e.to_string().contains("root"), "{e}");
     }
 }

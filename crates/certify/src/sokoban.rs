@@ -8,8 +8,9 @@
 //! can never reach it) is a wall, and the cells are those the player can ever reach.
 
 use super::cnf::NamedLit;
+use super::files::{self, Kind};
 use super::manifest::{Claim, Entry};
-use super::{Rejected, read};
+use super::{Limits, Rejected};
 use std::path::Path;
 
 /// Up, down, left, right: the names the encoder gives them and their letters.
@@ -37,15 +38,28 @@ fn bad(entry: &Entry, what: impl Into<String>) -> Rejected {
     }
 }
 
+/// The most cells (width × height, rows padded) a level may have.
+pub const MAX_CELLS: usize = 1 << 24;
+
 /// Reads one level in XSB (`;` lines are comments; rows padded with floor).
 fn read_level(entry: &Entry, text: &str) -> Result<Level, Rejected> {
-    let rows: Vec<Vec<char>> = text
-        .lines()
-        .map(str::trim_end)
-        .filter(|l| !l.is_empty() && !l.trim_start().starts_with(';'))
-        .map(|l| l.chars().collect())
+    let rows: Vec<(usize, Vec<char>)> = (text.lines().enumerate())
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.is_empty() && !l.trim_start().starts_with(';'))
+        .map(|(i, l)| (i, l.chars().collect()))
         .collect();
-    let (height, width) = (rows.len(), rows.iter().map(Vec::len).max().unwrap_or(0));
+    let (height, width) = (
+        rows.len(),
+        rows.iter().map(|r| r.1.len()).max().unwrap_or(0),
+    );
+    if width.saturating_mul(height) > MAX_CELLS {
+        return Err(bad(
+            entry,
+            format!(
+                "the level is {width}×{height} cells, more than the {MAX_CELLS} this checker reads"
+            ),
+        ));
+    }
     let mut l = Level {
         width,
         height,
@@ -54,7 +68,7 @@ fn read_level(entry: &Entry, text: &str) -> Result<Level, Rejected> {
         boxes: Vec::new(),
         player: usize::MAX,
     };
-    for (r, row) in rows.iter().enumerate() {
+    for (r, (line, row)) in rows.iter().enumerate() {
         for (c, &ch) in row.iter().enumerate() {
             let i = r * width + c;
             match ch {
@@ -62,7 +76,15 @@ fn read_level(entry: &Entry, text: &str) -> Result<Level, Rejected> {
                 ' ' | '-' | '_' => {}
                 '.' | '*' | '+' => l.goal[i] = true,
                 '$' | '@' => {}
-                _ => return Err(bad(entry, format!("'{ch}' is not an XSB cell"))),
+                _ => {
+                    return Err(bad(
+                        entry,
+                        format!(
+                            "level line {line}, column {}: expected an XSB cell (# space - _ . $ * @ +)",
+                            c + 1
+                        ),
+                    ));
+                }
             }
             if matches!(ch, '$' | '*') {
                 l.boxes.push(i);
@@ -106,23 +128,51 @@ impl Level {
         seen
     }
 
-    /// Walls plus the boxes that can never move (to a fixpoint); `Err` names a box
+    /// Can the box at `b` never move, given what is `blocked` and the player's
+    /// `region`: out of reach, or both neighbours along each axis blocked?
+    fn stuck(&self, b: usize, blocked: &[bool], region: &[bool]) -> bool {
+        let open = |c: Option<usize>| c.is_some_and(|c| !blocked[c]);
+        let vertical = open(self.step(b, 0)) && open(self.step(b, 1));
+        let horizontal = open(self.step(b, 2)) && open(self.step(b, 3));
+        !(region[b] && (vertical || horizontal))
+    }
+
+    /// Walls plus the boxes that can never move (to a fixpoint); `Stuck` names a box
     /// that can never move and stands off a goal.
-    fn blocked(&self) -> Result<Vec<bool>, usize> {
+    ///
+    /// Each round floods the player's region once, then blocks stuck boxes with a
+    /// worklist: a box blocked puts only its neighbours back on it, so a block of n
+    /// immovable boxes takes O(n) work per round, not a flood per box. A new round
+    /// is needed only when boxes were blocked (the region may have shrunk).
+    fn blocked(&self, limits: &Limits) -> Result<Vec<bool>, Refused> {
         let mut blocked = self.wall.clone();
+        let mut is_box = vec![false; blocked.len()];
+        self.boxes.iter().for_each(|&b| is_box[b] = true);
         loop {
+            if limits.in_time("").is_err() {
+                return Err(Refused::OutOfTime);
+            }
             let region = self.flood(&blocked, self.player);
-            let open = |c: Option<usize>| c.is_some_and(|c| !blocked[c]);
-            let stuck = self.boxes.iter().copied().find(|&b| {
-                !blocked[b]
-                    && !(region[b]
-                        && ((open(self.step(b, 0)) && open(self.step(b, 1)))
-                            || (open(self.step(b, 2)) && open(self.step(b, 3)))))
-            });
-            match stuck {
-                None => return Ok(blocked),
-                Some(b) if !self.goal[b] => return Err(b),
-                Some(b) => blocked[b] = true,
+            let mut work: Vec<usize> = self
+                .boxes
+                .iter()
+                .copied()
+                .filter(|&b| !blocked[b])
+                .collect();
+            let mut changed = false;
+            while let Some(b) = work.pop() {
+                if blocked[b] || !self.stuck(b, &blocked, &region) {
+                    continue;
+                }
+                if !self.goal[b] {
+                    return Err(Refused::Stuck(b));
+                }
+                (blocked[b], changed) = (true, true);
+                let next = (0..4).filter_map(|d| self.step(b, d));
+                work.extend(next.filter(|&n| is_box[n] && !blocked[n]));
+            }
+            if !changed {
+                return Ok(blocked);
             }
         }
     }
@@ -262,7 +312,7 @@ impl Encoder<'_> {
     }
 }
 
-/// The most clauses the checker builds (about 3 GB of named literals).
+/// The most clauses the checker builds, whatever the memory budget.
 const MAX_CLAUSES: usize = 20_000_000;
 
 /// Why no formula is built.
@@ -272,11 +322,16 @@ enum Refused {
     Stuck(usize),
     /// The formula would have about this many clauses, beyond [`MAX_CLAUSES`].
     TooLarge(usize),
+    /// Over the memory budget (the estimate, as the checker says it).
+    Budget(Rejected),
+    /// The time limit ran out.
+    OutOfTime,
 }
 
-/// The clauses of "a plan of at most `h` pushes solves `l`".
-fn formula(l: &Level, h: usize) -> Result<Vec<Vec<NamedLit>>, Refused> {
-    let blocked = l.blocked().map_err(Refused::Stuck)?;
+/// The clauses of "a plan of at most `h` pushes solves `l`", estimated against
+/// `limits` before they are built.
+fn formula(l: &Level, h: usize, limits: &Limits) -> Result<Vec<Vec<NamedLit>>, Refused> {
+    let blocked = l.blocked(limits)?;
     let inside = l.flood(&blocked, l.player);
     let cells: Vec<usize> = (0..inside.len()).filter(|&c| inside[c]).collect();
     let boxes: Vec<usize> = l.boxes.iter().copied().filter(|&b| !blocked[b]).collect();
@@ -284,9 +339,14 @@ fn formula(l: &Level, h: usize) -> Result<Vec<Vec<NamedLit>>, Refused> {
     // Per step: exactly-one over at most 4n + 1 actions, effects, frame, and ~7 region
     // clauses per cell and layer. A plan file cannot make the checker build more.
     let per_step = (4 * n + 1).pow(2) / 2 + 30 * n + 7 * n * layers;
-    if h.saturating_mul(per_step) > MAX_CLAUSES {
-        return Err(Refused::TooLarge(h.saturating_mul(per_step)));
+    let clauses = h.saturating_mul(per_step);
+    if clauses > MAX_CLAUSES {
+        return Err(Refused::TooLarge(clauses));
     }
+    // Most clauses are binary or ternary; the exactly-one and frame clauses longer
+    // but few: three literals a clause bounds the total.
+    let (c, lits) = (clauses as u64, (clauses as u64).saturating_mul(3));
+    limits.admit("", c, lits).map_err(Refused::Budget)?;
     let mut e = Encoder {
         l,
         layers,
@@ -305,6 +365,9 @@ fn formula(l: &Level, h: usize) -> Result<Vec<Vec<NamedLit>>, Refused> {
     }
     e.initial();
     for t in 0..h {
+        if limits.in_time("").is_err() {
+            return Err(Refused::OutOfTime);
+        }
         e.step(t);
         e.region(t + 1);
     }
@@ -329,7 +392,7 @@ fn replay(l: &Level, plan: &str) -> Result<usize, String> {
         let d = DIRS
             .iter()
             .position(|x| x.1 == ch.to_ascii_lowercase())
-            .ok_or(format!("move {}: '{ch}' is not one of LURD", i + 1))?;
+            .ok_or(format!("move {}: expected one of LURD", i + 1))?;
         let free = |c: Option<usize>, boxes: &[bool]| c.filter(|&c| !l.wall[c] && !boxes[c]);
         let next = l.step(player, d).filter(|&c| !l.wall[c]);
         let next = next.ok_or(format!("move {}: the player walks into a wall", i + 1))?;
@@ -352,12 +415,17 @@ fn replay(l: &Level, plan: &str) -> Result<usize, String> {
 
 /// Replays an entry's plan on its level and returns the formula the claim `optimal P`
 /// rests on (no plan of at most P − 1 pushes), `None` when P = 0.
-pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
+pub fn expected(
+    dir: &Path,
+    entry: &Entry,
+    limits: &Limits,
+) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
     let Some(Claim::Optimal { pushes }) = entry.claim else {
         return Err(bad(entry, "a Sokoban entry claims 'optimal P'"));
     };
-    let level = read_level(entry, &read(&dir.join(entry.get("level")?))?)?;
-    let plan = read(&dir.join(entry.get("plan")?))?;
+    let text = files::read(dir, entry.get("level")?, Kind::Puzzle, limits.memory)?;
+    let level = read_level(entry, &text)?;
+    let plan = files::read(dir, entry.get("plan")?, Kind::Puzzle, limits.memory)?;
     let made = replay(&level, &plan).map_err(|e| bad(entry, format!("the plan fails: {e}")))?;
     if made != pushes {
         return Err(bad(
@@ -368,12 +436,18 @@ pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>,
     if let Some(h) = entry.optional("horizon")
         && h != (pushes.max(1) - 1).to_string()
     {
-        return Err(bad(entry, format!("horizon {h} is not one below {pushes}")));
+        return Err(bad(
+            entry,
+            format!(
+                "the horizon must be {}, one below the {pushes} pushes claimed",
+                pushes.max(1) - 1
+            ),
+        ));
     }
     if pushes == 0 {
         return Ok(None);
     }
-    formula(&level, pushes - 1).map(Some).map_err(|r| match r {
+    formula(&level, pushes - 1, limits).map(Some).map_err(|r| match r {
         Refused::Stuck(b) => bad(
             entry,
             format!("the box at {} can never move and is off a goal", level.at(b)),
@@ -382,6 +456,14 @@ pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>,
             entry,
             format!("the formula would have about {c} clauses, more than this checker builds ({MAX_CLAUSES})"),
         ),
+        Refused::Budget(Rejected::TooLarge { detail, .. }) => Rejected::TooLarge {
+            entry: entry.name.clone(),
+            detail,
+        },
+        Refused::Budget(other) => other,
+        Refused::OutOfTime => Rejected::OutOfTime {
+            entry: entry.name.clone(),
+        },
     })
 }
 

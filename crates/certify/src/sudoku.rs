@@ -4,8 +4,9 @@
 //! solution. Shares no code with gridsat's encoder on purpose.
 
 use super::cnf::NamedLit;
+use super::files::{self, Kind};
 use super::manifest::{Claim, Entry};
-use super::{Rejected, read};
+use super::{Limits, Rejected};
 use std::path::Path;
 
 /// The grid: side, box shape, symbols, and cell values (0 = blank).
@@ -35,25 +36,27 @@ fn cells(entry: &Entry, text: &str, symbols: &[String]) -> Result<Vec<usize>, Re
     };
     tokens
         .iter()
-        .map(|tok| match symbols.iter().position(|x| x == tok) {
+        .enumerate()
+        .map(|(k, tok)| match symbols.iter().position(|x| x == tok) {
             Some(i) => Ok(i + 1),
             None if tok == "." || tok == "0" => Ok(0),
-            None => Err(bad(entry, format!("'{tok}' is not a symbol of the grid"))),
+            None => Err(bad(
+                entry,
+                format!(
+                    "cell {}: expected a symbol of the grid or a blank ('.' or '0')",
+                    k + 1
+                ),
+            )),
         })
         .collect()
 }
 
-fn read_puzzle(dir: &Path, entry: &Entry) -> Result<Puzzle, Rejected> {
-    let (rows, cols) = entry
-        .get("box")?
-        .split_once('x')
-        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-        .filter(|&(r, c)| r >= 1 && c >= 1 && r * c <= 100)
-        .ok_or_else(|| bad(entry, "box must read PxQ, with 1 ≤ P·Q ≤ 100"))?;
-    let n = rows * cols;
+/// The symbols of an `n`×`n` grid: `numbers` (1 to n) or n distinct characters, none
+/// of them a blank (`.`), whitespace or a control character.
+fn alphabet(entry: &Entry, n: usize) -> Result<Vec<String>, Rejected> {
     let symbols: Vec<String> = match entry.optional("symbols") {
         Some(s) if s != "numbers" => s.chars().map(String::from).collect(),
-        _ => (1..=n).map(|v| v.to_string()).collect(),
+        _ => return Ok((1..=n).map(|v| v.to_string()).collect()),
     };
     if symbols.len() != n {
         return Err(bad(
@@ -61,7 +64,52 @@ fn read_puzzle(dir: &Path, entry: &Entry) -> Result<Puzzle, Rejected> {
             format!("{} symbols for a {n}×{n} grid", symbols.len()),
         ));
     }
-    let text = read(&dir.join(entry.get("puzzle")?))?;
+    if let Some(k) = (0..n).find(|&k| symbols[..k].contains(&symbols[k])) {
+        return Err(bad(
+            entry,
+            format!(
+                "symbol {} repeats an earlier one: the symbols must be distinct",
+                k + 1
+            ),
+        ));
+    }
+    let blankish = |s: &String| {
+        s.chars()
+            .any(|c| c == '.' || c.is_whitespace() || c.is_control())
+    };
+    if let Some(k) = symbols.iter().position(blankish) {
+        return Err(bad(
+            entry,
+            format!(
+                "symbol {} is the blank '.' (or a space or control character)",
+                k + 1
+            ),
+        ));
+    }
+    Ok(symbols)
+}
+
+/// The clauses and literals of the rules of an `n`×`n` grid with its givens and one
+/// exclusion clause, at most: what [`Puzzle::rules`] builds.
+fn size(n: u64) -> (u64, u64) {
+    let (cells, pairs) = (n * n, n * n.saturating_sub(1) / 2);
+    let clauses = 4 * cells * (1 + pairs) + cells + 1;
+    let literals = 4 * cells * (n + 2 * pairs) + 2 * cells;
+    (clauses, literals)
+}
+
+fn read_puzzle(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Puzzle, Rejected> {
+    let (rows, cols) = entry
+        .get("box")?
+        .split_once('x')
+        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+        .filter(|&(r, c)| r >= 1 && c >= 1 && r.checked_mul(c).is_some_and(|n| n <= 100))
+        .ok_or_else(|| bad(entry, "box must read PxQ, with 1 ≤ P·Q ≤ 100"))?;
+    let n = rows * cols;
+    let (clauses, literals) = size(n as u64);
+    limits.admit(&entry.name, clauses, literals)?;
+    let symbols = alphabet(entry, n)?;
+    let text = files::read(dir, entry.get("puzzle")?, Kind::Puzzle, limits.memory)?;
     let cells = cells(entry, &text, &symbols)?;
     if cells.len() != n * n {
         return Err(bad(
@@ -110,18 +158,20 @@ impl Puzzle {
 
     /// The rules, as clauses over names: every cell holds a symbol and at most one, and
     /// every house holds every symbol and none twice.
-    fn rules(&self) -> Vec<Vec<NamedLit>> {
+    fn rules(&self, limits: &Limits, entry: &str) -> Result<Vec<Vec<NamedLit>>, Rejected> {
         let n = self.n;
         let pos = |c: usize, v: usize| (self.name(c, v), true);
         let neg = |c: usize, v: usize| (self.name(c, v), false);
         let mut out = Vec::new();
         for cell in 0..n * n {
+            limits.in_time(entry)?;
             out.push((1..=n).map(|v| pos(cell, v)).collect());
             for v in 1..=n {
                 out.extend((v + 1..=n).map(|w| vec![neg(cell, v), neg(cell, w)]));
             }
         }
         for house in self.houses() {
+            limits.in_time(entry)?;
             for v in 1..=n {
                 out.push(house.iter().map(|&c| pos(c, v)).collect());
                 for (i, &a) in house.iter().enumerate() {
@@ -134,7 +184,7 @@ impl Puzzle {
                 out.push(vec![pos(cell, v)]);
             }
         }
-        out
+        Ok(out)
     }
 
     /// Is `solution` a filled grid that keeps the givens and breaks no rule?
@@ -169,8 +219,13 @@ impl Puzzle {
 }
 
 /// The grids of a solution file, one per non-empty line.
-fn solutions(dir: &Path, entry: &Entry, p: &Puzzle) -> Result<Vec<Vec<usize>>, Rejected> {
-    let text = read(&dir.join(entry.get("solution")?))?;
+fn solutions(
+    dir: &Path,
+    entry: &Entry,
+    p: &Puzzle,
+    limits: &Limits,
+) -> Result<Vec<Vec<usize>>, Rejected> {
+    let text = files::read(dir, entry.get("solution")?, Kind::Puzzle, limits.memory)?;
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| cells(entry, l, &p.symbols))
@@ -180,11 +235,15 @@ fn solutions(dir: &Path, entry: &Entry, p: &Puzzle) -> Result<Vec<Vec<usize>>, R
 /// Checks an entry's solutions against its puzzle and returns the formula the entry
 /// must carry when its claim rests on a proof (rebuilt from the puzzle and the checked
 /// solution), `None` otherwise.
-pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
+pub fn expected(
+    dir: &Path,
+    entry: &Entry,
+    limits: &Limits,
+) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
     if entry.optional("rules").is_some_and(|r| r != "classic") {
         return Err(bad(entry, "only classic rules can be checked"));
     }
-    let p = read_puzzle(dir, entry)?;
+    let p = read_puzzle(dir, entry, limits)?;
     let needed = match entry.claim {
         Some(Claim::Unique | Claim::Sat) => 1,
         Some(Claim::Multiple) => 2,
@@ -192,7 +251,7 @@ pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>,
         _ => return Err(bad(entry, "a Sudoku claims unique, unsat, multiple or sat")),
     };
     let sols = if needed > 0 {
-        solutions(dir, entry, &p)?
+        solutions(dir, entry, &p, limits)?
     } else {
         Vec::new()
     };
@@ -208,7 +267,7 @@ pub fn expected(dir: &Path, entry: &Entry) -> Result<Option<Vec<Vec<NamedLit>>>,
     if needed == 2 && sols[0] == sols[1] {
         return Err(bad(entry, "the two solutions are the same grid"));
     }
-    let mut clauses = p.rules();
+    let mut clauses = p.rules(limits, &entry.name)?;
     match entry.claim {
         Some(Claim::Unique) => {
             let s = &sols[0];
@@ -243,7 +302,15 @@ mod tests {
             let n = r * c;
             let p = puzzle(r, c, vec![0; n * n]);
             let per = 1 + n * (n - 1) / 2;
-            assert_eq!(p.rules().len(), n * n * per + 3 * n * n * per, "{r}x{c}");
+            let rules = p.rules(&Limits::memory(1 << 30), "e").unwrap();
+            assert_eq!(rules.len(), n * n * per + 3 * n * n * per, "{r}x{c}");
+            let (clauses, literals) = size(n as u64);
+            let lits: usize = rules.iter().map(Vec::len).sum();
+            assert!(rules.len() as u64 <= clauses && lits as u64 <= literals);
+            assert!(
+                clauses - rules.len() as u64 <= (n * n) as u64 + 1,
+                "the estimate is close"
+            );
         }
     }
 

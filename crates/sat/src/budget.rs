@@ -8,7 +8,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// A flag that stops a running search from another thread (or a signal handler).
@@ -108,6 +108,64 @@ pub struct Budget {
     deadline: Option<Instant>,
     interrupt: Option<Interrupt>,
     memory: Option<u64>,
+    watch: Option<Arc<ResidentWatch>>,
+}
+
+/// The watch on the process's resident memory behind a memory ceiling: what the
+/// estimates cannot foresee (a solver's learnt clauses, allocator slack) stops the work
+/// once the process holds more than the ceiling. The system is asked at most every
+/// [`ResidentWatch::EVERY`]; ceilings below [`ResidentWatch::FLOOR`] are left to the
+/// estimates alone (the process itself takes tens of MiB before any work).
+#[derive(Debug)]
+struct ResidentWatch {
+    origin: Instant,
+    /// Nanoseconds after `origin` of the next look.
+    next: AtomicU64,
+    /// Whether the last look found the process above the ceiling.
+    over: AtomicBool,
+}
+
+impl ResidentWatch {
+    const EVERY: Duration = Duration::from_millis(20);
+    const FLOOR: u64 = 256 << 20;
+
+    fn new() -> ResidentWatch {
+        ResidentWatch {
+            origin: Instant::now(),
+            next: AtomicU64::new(0),
+            over: AtomicBool::new(false),
+        }
+    }
+
+    /// Whether the process holds more than `limit` bytes, as of the last look.
+    fn over(&self, limit: u64) -> bool {
+        let now = self.origin.elapsed().as_nanos() as u64;
+        let next = self.next.load(Ordering::Relaxed);
+        if now >= next
+            && self
+                .next
+                .compare_exchange(
+                    next,
+                    now + Self::EVERY.as_nanos() as u64,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
+        {
+            let over = resident_memory().is_some_and(|r| r > limit);
+            self.over.store(over, Ordering::Relaxed);
+        }
+        self.over.load(Ordering::Relaxed)
+    }
+}
+
+/// The resident memory of this process in bytes, where the system tells (Linux:
+/// `VmRSS` of `/proc/self/status`).
+pub fn resident_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 impl Budget {
@@ -142,7 +200,22 @@ impl Budget {
     /// about (`None`: no ceiling).
     pub fn with_memory_limit(mut self, bytes: Option<u64>) -> Budget {
         self.memory = bytes;
+        self.watch = bytes
+            .filter(|&b| b >= ResidentWatch::FLOOR)
+            .map(|_| Arc::new(ResidentWatch::new()));
         self
+    }
+
+    /// This budget's memory watch alone (no deadline, no interrupt), for a SAT solver's
+    /// stop hook: `None` when it has no resident-memory watch (no ceiling, or one below
+    /// 256 MiB). What a solver learns during its search is bounded by this watch.
+    pub fn memory_watch(&self) -> Option<Budget> {
+        self.watch.as_ref().map(|w| Budget {
+            deadline: None,
+            interrupt: None,
+            memory: self.memory,
+            watch: Some(w.clone()),
+        })
     }
 
     /// The deadline, if any.
@@ -161,13 +234,16 @@ impl Budget {
     }
 
     /// Why the budget is spent, or `None` while work may go on. An interrupt wins over
-    /// a passed deadline.
+    /// a passed deadline, which wins over the memory ceiling (the process holding more
+    /// than it, looked at every 20 ms; ceilings of 256 MiB and more).
     #[inline]
     pub fn stop_reason(&self) -> Option<StopReason> {
         if self.interrupt.as_ref().is_some_and(Interrupt::is_set) {
             Some(StopReason::Interrupted)
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(StopReason::TimeLimit)
+        } else if let (Some(w), Some(limit)) = (&self.watch, self.memory) {
+            w.over(limit).then_some(StopReason::MemoryLimit)
         } else {
             None
         }
@@ -271,6 +347,22 @@ mod tests {
         let part = b.share(0.1);
         assert!(part.deadline().unwrap() <= Instant::now() + Duration::from_secs(1));
         assert_eq!(Budget::unlimited().share(0.5).deadline(), None);
+    }
+
+    #[test]
+    fn a_ceiling_below_what_the_process_holds_stops_the_work() {
+        let held = resident_memory().expect("Linux tells");
+        let mut ballast = vec![1u8; 300 << 20];
+        ballast[12345] = 2;
+        let b = Budget::unlimited().with_memory_limit(Some(ResidentWatch::FLOOR));
+        assert_eq!(b.stop_reason(), Some(StopReason::MemoryLimit));
+        assert!(std::hint::black_box(&ballast)[12345] == 2);
+        drop(ballast);
+        let roomy = Budget::unlimited().with_memory_limit(Some(held + (4 << 30)));
+        assert_eq!(roomy.stop_reason(), None);
+        // Small ceilings are the estimates' alone.
+        let tiny = Budget::unlimited().with_memory_limit(Some(1 << 20));
+        assert_eq!(tiny.stop_reason(), None);
     }
 
     #[test]

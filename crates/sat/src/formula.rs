@@ -2,6 +2,7 @@
 
 use crate::block::{Block, BlockInfo, MAX_DIMS, Namer};
 use crate::lit::{Lit, Var};
+use crate::store::ClauseStore;
 use std::any::TypeId;
 use std::sync::Arc;
 
@@ -84,9 +85,7 @@ pub struct Formula {
     num_vars: u32,
     blocks: Vec<BlockInfo>,
     families: Vec<Family>,
-    lits: Vec<Lit>,
-    ends: Vec<u32>,
-    clause_family: Vec<FamilyId>,
+    clauses: ClauseStore<FamilyId>,
 }
 
 impl Formula {
@@ -102,12 +101,12 @@ impl Formula {
 
     /// Number of clauses added so far.
     pub fn num_clauses(&self) -> usize {
-        self.ends.len()
+        self.clauses.len()
     }
 
     /// Total number of literal occurrences.
     pub fn num_literals(&self) -> usize {
-        self.lits.len()
+        self.clauses.literals()
     }
 
     /// Allocates a block of variables named `name` with the given dimensions.
@@ -235,9 +234,7 @@ impl Formula {
     /// Makes room for `clauses` more clauses of `literals` literals in all (a hint for
     /// encoders that know their size, so the clause store does not grow step by step).
     pub fn reserve(&mut self, clauses: usize, literals: usize) {
-        self.lits.reserve(literals);
-        self.ends.reserve(clauses);
-        self.clause_family.reserve(clauses);
+        self.clauses.reserve(clauses, literals);
     }
 
     /// Adds a clause to `family`. The empty clause is allowed (it makes the formula
@@ -248,9 +245,7 @@ impl Formula {
             clause.iter().all(|l| l.var().get() <= self.num_vars),
             "clause mentions an unallocated variable"
         );
-        self.lits.extend_from_slice(clause);
-        self.ends.push(self.lits.len() as u32);
-        self.clause_family.push(family);
+        self.clauses.push(family, clause);
         let f = &mut self.families[family.0 as usize];
         f.clauses += 1;
         f.literals += clause.len();
@@ -258,18 +253,17 @@ impl Formula {
 
     /// The `i`-th clause.
     pub fn clause(&self, i: usize) -> &[Lit] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        &self.lits[start..self.ends[i] as usize]
+        self.clauses.clause(i)
     }
 
     /// The family of the `i`-th clause.
     pub fn clause_family(&self, i: usize) -> FamilyId {
-        self.clause_family[i]
+        self.clauses.family(i)
     }
 
     /// All clauses in order, each with its family.
     pub fn clauses(&self) -> impl Iterator<Item = (FamilyId, &[Lit])> + '_ {
-        (0..self.ends.len()).map(move |i| (self.clause_family[i], self.clause(i)))
+        (0..self.clauses.len()).map(move |i| (self.clauses.family(i), self.clauses.clause(i)))
     }
 
     /// Evaluates the formula under a total assignment (`model[v.index()]`); returns the

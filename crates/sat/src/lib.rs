@@ -21,11 +21,32 @@
 //! assert_eq!(solver.value(x.var(&[0]).pos()), Some(false));
 //! assert_eq!(f.describe(x.var(&[2])), "colour 2");
 //! ```
+//!
+//! A formula of plain variables and clauses, solved by the default backend, its model
+//! read back (indexed by [`Var::index`]):
+//!
+//! ```
+//! use gridsat_sat::{Formula, Outcome, default_backend};
+//!
+//! let mut f = Formula::new();
+//! let (a, b) = (f.new_var("a"), f.new_var("b"));
+//! let rules = f.family("rules");
+//! f.add_clause(rules, &[a.pos(), b.pos()]); // a or b
+//! f.add_clause(rules, &[a.neg()]); // not a
+//! let mut solver = default_backend();
+//! solver.add_formula(&f);
+//! assert_eq!(solver.solve(&[]).unwrap(), Outcome::Sat);
+//! let model = solver.model(f.num_vars());
+//! assert_eq!((model[a.index()], model[b.index()]), (false, true));
+//! solver.add_clause(&[b.neg()]);
+//! assert_eq!(solver.solve(&[]).unwrap(), Outcome::Unsat);
+//! ```
 
 #![warn(missing_docs)]
 #![warn(clippy::too_many_lines)]
 
 pub mod amo;
+pub mod batch;
 mod block;
 mod budget;
 pub mod dimacs;
@@ -34,18 +55,19 @@ mod lit;
 pub mod names;
 pub mod propagate;
 pub mod solver;
+mod store;
 mod verdict;
 
 pub use amo::AmoEncoding;
 pub use block::Block;
 pub use budget::{
     BadSeconds, Budget, MemoryExceeded, StopReason, Stopped, default_memory_limit, physical_memory,
-    seconds,
+    resident_memory, seconds,
 };
 pub use formula::{Family, FamilyId, FamilyKind, Formula};
 pub use lit::{Lit, Var};
 pub use solver::{
     Backend, BackendSpec, BackendSpecError, Interrupt, Limits, Outcome, SolverError,
-    default_backend,
+    default_backend, drop_aside,
 };
-pub use verdict::{Conclusion, Verdict};
+pub use verdict::{Concludes, Conclusion};

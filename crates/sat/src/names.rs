@@ -1,6 +1,7 @@
 //! One table per option enum: each variant's name (in files, on the command line, in
 //! JSON), its aliases and its one-line help, declared once with [`crate::named_enum!`].
-//! From that table come `name()`, `help()`, `ALL`, `Display`, `FromStr` and, with this
+//! From that table come `name()`, `help()`, `ALL`, `Display`, `FromStr`, serde's
+//! `Serialize` and `Deserialize` (by name) and, with this
 //! crate's `clap` feature, `clap::ValueEnum`, so that a command line built on the
 //! library never mirrors its enums by hand.
 
@@ -9,6 +10,8 @@ use std::fmt;
 #[cfg(feature = "clap")]
 #[doc(hidden)]
 pub use clap;
+#[doc(hidden)]
+pub use serde;
 
 /// The error of a named enum's `FromStr`: the text names no variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +138,34 @@ macro_rules! named_enum {
         )?
 
         $crate::__value_enum!($name);
+        $crate::__serde_enum!($name);
+    };
+}
+
+/// Every named enum is (de)serialised by its name: JSON carries `"amo": "ladder"`, and
+/// an unknown name is refused with the same message as on the command line.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __serde_enum {
+    ($name:ident) => {
+        impl $crate::names::serde::Serialize for $name {
+            fn serialize<S: $crate::names::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> ::std::result::Result<S::Ok, S::Error> {
+                s.serialize_str(self.name())
+            }
+        }
+
+        impl<'de> $crate::names::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::names::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::std::result::Result<$name, D::Error> {
+                let text = <::std::borrow::Cow<'de, str> as $crate::names::serde::Deserialize>::deserialize(d)?;
+                text.parse::<$name>()
+                    .map_err(<D::Error as $crate::names::serde::de::Error>::custom)
+            }
+        }
     };
 }
 
@@ -163,4 +194,31 @@ macro_rules! __value_enum {
 #[macro_export]
 macro_rules! __value_enum {
     ($name:ident) => {};
+}
+
+#[cfg(test)]
+mod tests {
+    crate::named_enum! {
+        /// A test enum.
+        enum Shade ("shade") {
+            /// Light.
+            Light = "light" | "pale",
+            /// Dark.
+            Dark = "dark",
+        }
+    }
+
+    #[test]
+    fn named_enums_travel_in_json_by_name_and_refuse_unknown_names() {
+        assert_eq!(serde_json::to_string(&Shade::Dark).unwrap(), "\"dark\"");
+        let pale: Shade = serde_json::from_str("\"pale\"").unwrap();
+        assert_eq!(pale, Shade::Light);
+        let e = serde_json::from_str::<Shade>("\"grey\"").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("unknown shade 'grey' (expected one of: light, dark)"),
+            "{e}"
+        );
+        assert!(serde_json::from_str::<Shade>("3").is_err());
+    }
 }

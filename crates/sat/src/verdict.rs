@@ -37,7 +37,7 @@ impl Conclusion {
 }
 
 /// Implemented by each puzzle family's answer type.
-pub trait Verdict {
+pub trait Concludes {
     /// What the answer amounts to.
     fn conclusion(&self) -> Conclusion;
 }

@@ -1,4 +1,4 @@
-//! Inputs from the `dimacs` fuzz corpus (`fuzz/`, see the README's Fuzzing section),
+//! Inputs from the `dimacs` fuzz corpus (`fuzz/`, see fuzz/README.md),
 //! minimized by hand: each reaches a distinct path of the DIMACS reader or of the
 //! solver-answer readers, and is read correctly or refused with its position.
 

@@ -1,5 +1,9 @@
 use super::*;
 
+fn lim() -> Limits {
+    Limits::memory(1 << 32)
+}
+
 fn level(text: &str) -> Level {
     read_level(&Entry::default(), text).unwrap()
 }
@@ -9,7 +13,7 @@ fn the_corridor_has_the_textbook_clause_counts() {
     // #@ $ .# : 5 region cells, 1 box, 4 layers; candidates: the 3 middle cells × 2.
     let l = level("#######\n#@ $ .#\n#######\n");
     for h in 0..4 {
-        let f = formula(&l, h).unwrap();
+        let f = formula(&l, h, &lim()).unwrap();
         let (n, c, k) = (5, 6, 4);
         let initial = 2 * n;
         let step = (1 + (c + 1) * c / 2) + 5 * c + 2 * n; // exactly-one, effects, frame
@@ -32,19 +36,22 @@ fn the_corridor_has_the_textbook_clause_counts() {
 fn boxes_that_can_never_move_become_walls() {
     // The box in the corner on a goal never moves: it is a wall, not a variable.
     let l = level("#####\n#*  #\n#@$.#\n#####\n");
-    let f = formula(&l, 1).unwrap();
+    let f = formula(&l, 1, &lim()).unwrap();
     let names: Vec<&String> = f.iter().flatten().map(|(n, _)| n).collect();
     assert!(!names.iter().any(|n| n.starts_with("box at (2,2)")));
     assert!(names.iter().any(|n| n.starts_with("box at (3,3)")));
     // A stuck box off a goal: no plan, no formula.
     let l = level("#####\n#$ .#\n#@ .#\n#$  #\n#####\n");
-    assert!(matches!(formula(&l, 3), Err(Refused::Stuck(_))));
+    assert!(matches!(formula(&l, 3, &lim()), Err(Refused::Stuck(_))));
 }
 
 #[test]
 fn a_formula_too_large_to_check_is_refused_before_it_is_built() {
     let l = level("#######\n#@ $ .#\n#######\n");
-    assert!(matches!(formula(&l, 10_000_000), Err(Refused::TooLarge(_))));
+    assert!(matches!(
+        formula(&l, 10_000_000, &lim()),
+        Err(Refused::TooLarge(_))
+    ));
 }
 
 #[test]

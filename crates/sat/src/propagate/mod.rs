@@ -28,6 +28,7 @@ mod probe;
 
 pub use probe::Probe;
 
+use crate::budget::{Budget, StopReason};
 use crate::formula::{FamilyId, Formula};
 use crate::lit::{Lit, Var};
 
@@ -69,6 +70,12 @@ impl Propagator {
     /// A propagator for `f` with nothing assumed; unit clauses of `f` are already
     /// enqueued (call [`Propagator::propagate`] to apply them).
     pub fn new(f: &Formula) -> Propagator {
+        Propagator::new_within(f, &Budget::unlimited()).expect("an unlimited budget never stops")
+    }
+
+    /// [`Propagator::new`] within `budget`: the clock is read every 65,536 clauses, so
+    /// that loading a formula of hundreds of millions of clauses stops on time.
+    pub fn new_within(f: &Formula, budget: &Budget) -> Result<Propagator, StopReason> {
         let n = f.num_vars() as usize;
         let mut p = Propagator {
             lits: Vec::with_capacity(f.num_literals()),
@@ -90,6 +97,11 @@ impl Propagator {
         let mut seen = vec![u32::MAX; 2 * n];
         for (fam, lits) in f.clauses() {
             let ci = p.families.len() as u32;
+            if ci % 65_536 == 65_535 {
+                if let Some(r) = budget.stop_reason() {
+                    return Err(r);
+                }
+            }
             // A repeated literal would hide a unit clause from the watches.
             clause.clear();
             for &l in lits {
@@ -115,7 +127,7 @@ impl Propagator {
             }
         }
         p.reset();
-        p
+        Ok(p)
     }
 
     /// Undoes every assignment and re-applies the unit clauses of the formula.

@@ -2,21 +2,25 @@
 
 use super::enumerate::Models;
 use super::{Backend, Interrupt, Limits, Outcome, SolverError};
+use crate::budget::Budget;
 use crate::lit::{Lit, Var};
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{SolverInterface, lbool};
 use std::time::Instant;
 
-/// Stops the search when interrupted or past the deadline.
+/// Stops the search when interrupted, past the deadline or over the memory ceiling.
 #[derive(Default)]
 struct Stop {
     interrupt: Interrupt,
     deadline: Option<Instant>,
+    memory: Option<Budget>,
 }
 
 impl batsat::Callbacks for Stop {
     fn stop(&self) -> bool {
-        self.interrupt.is_set() || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.interrupt.is_set()
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.memory.as_ref().is_some_and(Budget::stopped)
     }
 }
 
@@ -61,6 +65,7 @@ impl BatsatBackend {
         let stop = Stop {
             interrupt: interrupt.clone(),
             deadline: None,
+            memory: None,
         };
         BatsatBackend {
             solver: batsat::Solver::new(opts, stop),
@@ -211,6 +216,10 @@ impl Backend for BatsatBackend {
     fn watch(&mut self, flag: Interrupt) {
         self.interrupt = flag.clone();
         self.solver.cb_mut().interrupt = flag;
+    }
+
+    fn watch_memory(&mut self, memory: Budget) {
+        self.solver.cb_mut().memory = Some(memory);
     }
 
     fn conflicts(&self) -> Option<u64> {

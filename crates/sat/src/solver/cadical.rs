@@ -1,22 +1,27 @@
 //! The default backend: CaDiCaL, compiled from source by the `cadical` crate.
 
 use super::{Backend, Interrupt, Limits, Outcome, SolverError};
+use crate::budget::Budget;
 use crate::lit::Lit;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Stops the search when interrupted or past the deadline; counts learned clauses.
+/// Stops the search when interrupted, past the deadline or over the memory ceiling;
+/// counts learned clauses.
 struct Hooks {
     interrupt: Interrupt,
     deadline: Option<Instant>,
+    memory: Option<Budget>,
     count_learned: bool,
     learned: Arc<AtomicU64>,
 }
 
 impl cadical::Callbacks for Hooks {
     fn terminate(&mut self) -> bool {
-        self.interrupt.is_set() || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.interrupt.is_set()
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.memory.as_ref().is_some_and(Budget::stopped)
     }
 
     fn max_length(&self) -> i32 {
@@ -60,6 +65,7 @@ impl CadicalBackend {
         solver.set_callbacks(Some(Hooks {
             interrupt: interrupt.clone(),
             deadline: None,
+            memory: None,
             count_learned: false,
             learned: learned.clone(),
         }));
@@ -154,6 +160,12 @@ impl Backend for CadicalBackend {
         self.interrupt = flag.clone();
         if let Some(h) = self.solver.get_callbacks() {
             h.interrupt = flag;
+        }
+    }
+
+    fn watch_memory(&mut self, memory: Budget) {
+        if let Some(h) = self.solver.get_callbacks() {
+            h.memory = Some(memory);
         }
     }
 }

@@ -20,9 +20,9 @@ pub use enumerate::Models;
 pub use external::{ExternalBackend, ExternalCommand};
 pub use portfolio::Portfolio;
 #[cfg(feature = "cadical")]
-pub use proof::{ProofOutcome, solve_with_proof};
+pub use proof::{ProofOutcome, solve_with_proof, solve_with_proof_into};
 #[cfg(feature = "cadical")]
-pub use refute::{Certified, Refutation, RefuteError, write_file, write_refutation};
+pub use refute::{Certified, Refutation, RefuteError, create_new, write_file, write_refutation};
 
 use crate::budget::Budget;
 pub use crate::budget::Interrupt;
@@ -106,6 +106,23 @@ pub enum SolverError {
     },
 }
 
+/// Clauses from which [`drop_aside`] frees a solver on a thread of its own.
+pub const ASIDE_CLAUSES: usize = 1 << 20;
+
+/// Drops `backend` on a thread of its own when it holds `clauses` ≥ [`ASIDE_CLAUSES`]
+/// clauses: CaDiCaL frees its clauses one by one (4.5 s for 4·10⁷ of them, measured on
+/// an 81×81), time that a caller under a time limit should not wait for. A process
+/// that ends meanwhile leaves the freeing to the system.
+pub fn drop_aside(backend: Box<dyn Backend>, clauses: usize) {
+    if clauses < ASIDE_CLAUSES {
+        return;
+    }
+    // If no thread can be started, the closure (and the solver) is dropped here.
+    let _ = std::thread::Builder::new()
+        .name("drop-solver".into())
+        .spawn(move || drop(backend));
+}
+
 /// An incremental SAT solver: clauses may be added between calls, each call may assume
 /// literals, and an unsatisfiable call says which assumptions were to blame.
 pub trait Backend: Send {
@@ -142,7 +159,15 @@ pub trait Backend: Send {
         if let Some(flag) = budget.interrupt() {
             self.watch(flag.clone());
         }
+        if let Some(memory) = budget.memory_watch() {
+            self.watch_memory(memory);
+        }
     }
+
+    /// Makes the search stop (answering unknown) once `memory` says the process holds
+    /// more than its ceiling: what the solver learns is in no estimate. Backends without
+    /// a stop hook ignore it.
+    fn watch_memory(&mut self, _memory: Budget) {}
 
     /// A handle that interrupts this solver's searches from another thread.
     fn interrupt_handle(&self) -> Interrupt;
@@ -272,9 +297,36 @@ impl BackendSpec {
     }
 
     fn expected() -> String {
-        let names: Vec<&str> = Self::CHOICES.iter().map(|c| c.0).collect();
-        let (last, rest) = names.split_last().expect("choices");
-        format!("{} or {last}", rest.join(", "))
+        either(Self::CHOICES.iter().map(|c| c.0))
+    }
+
+    /// The one refusal of an external solver where no program may be run (the web
+    /// server's requests, of every puzzle family): `Ok` for a built-in backend, and for
+    /// `external:…` the message `external solver programs are not run here; use auto,
+    /// cadical, batsat or portfolio` (every built-in of [`BackendSpec::CHOICES`]).
+    ///
+    /// ```
+    /// use gridsat_sat::BackendSpec;
+    ///
+    /// assert!(BackendSpec::Cadical.refuse_external().is_ok());
+    /// let e: BackendSpec = "external:minisat".parse().unwrap();
+    /// assert!(e.refuse_external().unwrap_err().ends_with("batsat or portfolio"));
+    /// ```
+    pub fn refuse_external(&self) -> Result<(), String> {
+        match self {
+            BackendSpec::External(_) => Err(format!(
+                "external solver programs are not run here; use {}",
+                Self::built_in_names()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The built-in backends' names as a list to read: `auto, cadical, batsat or
+    /// portfolio`.
+    fn built_in_names() -> String {
+        let names = Self::CHOICES.iter().map(|c| c.0);
+        either(names.filter(|n| !n.starts_with("external:")))
     }
 
     /// Builds a fresh solver of this kind for a formula whose size is not known, or
@@ -348,6 +400,13 @@ impl fmt::Display for BackendSpec {
             BackendSpec::External(c) => write!(f, "external:{c}"),
         }
     }
+}
+
+/// `a, b or c`.
+fn either<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    let (last, rest) = names.split_last().expect("choices");
+    format!("{} or {last}", rest.join(", "))
 }
 
 /// The built-in default backend (CaDiCaL, or batsat when built without it).
@@ -532,5 +591,23 @@ mod tests {
             assert_eq!(name.parse::<BackendSpec>().unwrap().to_string(), *name);
         }
         assert!(BackendSpec::help().contains("portfolio ("));
+    }
+
+    #[test]
+    fn external_solvers_get_one_refusal_naming_the_built_ins() {
+        for (name, _) in &BackendSpec::CHOICES[..BackendSpec::CHOICES.len() - 1] {
+            assert_eq!(
+                name.parse::<BackendSpec>().unwrap().refuse_external(),
+                Ok(())
+            );
+        }
+        let e = "external:minisat -v".parse::<BackendSpec>().unwrap();
+        assert_eq!(
+            e.refuse_external(),
+            Err(
+                "external solver programs are not run here; use auto, cadical, batsat or portfolio"
+                    .to_string()
+            )
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! verdict wins and the others are stopped.
 
 use super::{Backend, Interrupt, Limits, Outcome, SolverError};
+use crate::budget::Budget;
 use crate::lit::Lit;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -126,5 +127,11 @@ impl Backend for Portfolio {
 
     fn watch(&mut self, flag: Interrupt) {
         self.user = flag;
+    }
+
+    fn watch_memory(&mut self, memory: Budget) {
+        for m in &mut self.members {
+            m.watch_memory(memory.clone());
+        }
     }
 }

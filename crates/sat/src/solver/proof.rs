@@ -57,25 +57,47 @@ extern "C" fn terminate(state: *mut c_void) -> c_int {
 }
 
 /// Solves the formula of `num_vars` variables and `clauses` once, writing a text DRAT
-/// proof to `proof` as it goes, within `budget`.
+/// proof to `proof` (created or truncated) as it goes, within `budget`.
 pub fn solve_with_proof<'a>(
     num_vars: u32,
     clauses: impl Iterator<Item = &'a [Lit]>,
     proof: &Path,
     budget: &Budget,
 ) -> Result<ProofOutcome, SolverError> {
-    let io = |source| SolverError::Io {
+    let file = std::fs::File::create(proof).map_err(proof_error(proof))?;
+    solve_with_proof_into(num_vars, clauses, file, proof, budget)
+}
+
+fn proof_error(proof: &Path) -> impl Fn(std::io::Error) -> SolverError + '_ {
+    move |source| SolverError::Io {
         context: format!("writing the proof {}", proof.display()),
         source,
-    };
-    let path = CString::new(proof.as_os_str().as_encoded_bytes())
+    }
+}
+
+/// [`solve_with_proof`] into a file already open for writing (`name`: its path, for
+/// messages): certificates create theirs exclusively, never through a symlink.
+pub fn solve_with_proof_into<'a>(
+    num_vars: u32,
+    clauses: impl Iterator<Item = &'a [Lit]>,
+    proof: std::fs::File,
+    name: &Path,
+    budget: &Budget,
+) -> Result<ProofOutcome, SolverError> {
+    use std::os::fd::IntoRawFd;
+    let io = proof_error(name);
+    let path = CString::new(name.as_os_str().as_encoded_bytes())
         .map_err(|_| io(std::io::Error::other("a NUL byte in the path")))?;
-    // SAFETY: plain C calls on a solver created here and a file opened here; the
-    // solver is released (Raw's drop) before the file is closed.
+    let fd = proof.into_raw_fd();
+    // SAFETY: plain C calls on a solver created here and a stream opened here on a
+    // descriptor this function owns (fclose closes it); the solver is released (Raw's
+    // drop) before the stream is closed.
     unsafe {
-        let file = libc::fopen(path.as_ptr(), c"w".as_ptr());
+        let file = libc::fdopen(fd, c"w".as_ptr());
         if file.is_null() {
-            return Err(io(std::io::Error::last_os_error()));
+            let e = std::io::Error::last_os_error();
+            libc::close(fd);
+            return Err(io(e));
         }
         let outcome = {
             let raw = Raw(ccadical_init());

@@ -3,7 +3,7 @@
 //! (`NAME.drat`). The certificates of every puzzle family write theirs with it.
 
 use super::SolverError;
-use super::proof::{ProofOutcome, solve_with_proof};
+use super::proof::{ProofOutcome, solve_with_proof_into};
 use crate::budget::Budget;
 use crate::dimacs::{WriteOptions, write_formula};
 use crate::formula::Formula;
@@ -83,9 +83,31 @@ impl Certified {
     }
 }
 
-/// Writes `text` to `path`, naming the file in the error.
+/// Writes `text` to a new file `path`, naming the file in the error: a file already
+/// there (a symlink included, which is never followed) is an error, not replaced.
 pub fn write_file(path: &Path, text: &str) -> Result<(), RefuteError> {
-    std::fs::write(path, text).map_err(io_error(path))
+    let mut file = create_new(path)?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(io_error(path))
+}
+
+/// Creates `path` for writing, exclusively (`O_CREAT | O_EXCL`): it fails when
+/// anything, a symlink or a dangling one included, is already there.
+pub fn create_new(path: &Path) -> Result<std::fs::File, RefuteError> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => RefuteError::Io {
+                path: path.to_path_buf(),
+                source: std::io::Error::new(
+                    e.kind(),
+                    "exists already: certificates are written only into new files, \
+                     never over a file or through a symlink",
+                ),
+            },
+            _ => io_error(path)(e),
+        })
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> RefuteError + '_ {
@@ -110,13 +132,14 @@ pub fn write_refutation(
         header,
         variable_names: true,
     };
-    let file = std::fs::File::create(&cnf).map_err(io_error(&cnf))?;
+    let file = create_new(&cnf)?;
     let mut out = std::io::BufWriter::new(file);
     write_formula(&mut out, f, &opts).map_err(io_error(&cnf))?;
     std::io::Write::flush(&mut out).map_err(io_error(&cnf))?;
     let drat = dir.join(format!("{name}.drat"));
     let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
-    match solve_with_proof(f.num_vars(), clauses, &drat, budget)? {
+    let proof = create_new(&drat)?;
+    match solve_with_proof_into(f.num_vars(), clauses, proof, &drat, budget)? {
         ProofOutcome::Unsat => {}
         ProofOutcome::Sat(_) => return Err(RefuteError::Satisfiable),
         ProofOutcome::Unknown => return Err(RefuteError::Stopped),
@@ -154,5 +177,25 @@ mod tests {
         g.add_clause(fam, &[y.pos()]);
         let r = write_refutation(dir.path(), "d", &g, vec![], &Budget::unlimited());
         assert!(matches!(r, Err(RefuteError::Satisfiable)), "{r:?}");
+    }
+
+    #[test]
+    fn files_are_created_new_never_through_a_symlink() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target.txt");
+        std::fs::write(&target, "keep").unwrap();
+        let link = dir.path().join("c.cnf");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let mut f = Formula::new();
+        let x = f.new_var("x");
+        let fam = f.family("both");
+        f.add_clause(fam, &[x.pos()]);
+        f.add_clause(fam, &[x.neg()]);
+        let r = write_refutation(dir.path(), "c", &f, vec![], &Budget::unlimited());
+        let e = r.unwrap_err().to_string();
+        assert!(e.contains("exists already"), "{e}");
+        std::os::unix::fs::symlink(&target, dir.path().join("p.txt")).unwrap();
+        assert!(write_file(&dir.path().join("p.txt"), "x").is_err());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
     }
 }
