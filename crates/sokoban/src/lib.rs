@@ -13,6 +13,25 @@
 //! assert_eq!(report.optimal, Some(Optimize::Moves));
 //! ```
 //!
+//! With the defaults (`SolveOptions::default()` minimises pushes, with the settings the
+//! command line, the web server and the Python package use), the plan is push-optimal
+//! and the independent simulator replays it:
+//!
+//! ```
+//! use gridsat_sat::Budget;
+//! use gridsat_sokoban::{Format, Optimize, SolveOptions, Verdict};
+//! use gridsat_sokoban::{parse_levels, solve_level, verify};
+//!
+//! let xsb = "######\n#@$ .#\n# $ .#\n######\n";
+//! let level = &parse_levels(xsb, "two.xsb", Format::Auto).unwrap()[0];
+//! let report = solve_level(level, &SolveOptions::default(), &Budget::unlimited(), None).unwrap();
+//! assert_eq!(report.verdict, Verdict::Solved);
+//! assert_eq!(report.optimal, Some(Optimize::Pushes));
+//! assert_eq!(report.pushes, Some(4));
+//! let plan = report.plan.unwrap();
+//! assert_eq!(verify(level, &plan).unwrap().pushes, 4);
+//! ```
+//!
 //! The crate is laid out by stage, each importing only earlier ones: `model` (levels,
 //! boards, plans) → `io` (XSB and course files, pictures) → `analysis` (distances,
 //! bounds, dead squares and pairs, verdicts before search) → `encode` (the move and
@@ -59,12 +78,14 @@ pub mod certificate {
 /// Requests as programs (the Python package, the web server) ask them.
 pub mod api {
     pub use crate::report::{
-        RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,
-        read_levels, solve, verify, verify_level,
+        FieldError, FrameJson, LevelJson, LevelsJson, OptionsJson, ReplayJson, RequestError,
+        SolveJson, SolveRequest, StatsJson, VerifyJson, VerifyRequest, default_options, level_json,
+        options, read_level, read_levels, replay_level, replay_request, solve, verify,
+        verify_level,
     };
 }
 pub use search::Progress;
 pub use solve::{
-    CadicalConfig, Optimize, Report, Search, SolveError, SolveOptions, SolveStats, Verdict,
+    CadicalConfig, Optimize, Outcome, Search, SolveError, SolveOptions, SolveStats, Verdict,
     solve_level,
 };

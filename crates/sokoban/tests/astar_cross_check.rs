@@ -8,7 +8,7 @@ mod bfs;
 use bfs::{Game, TINY, level, pulled_level, random_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Report, Search, SolveOptions, Verdict, solve_level, verify,
+    Level, Optimize, Outcome, Search, SolveOptions, Verdict, solve_level, verify,
 };
 use proptest::prelude::*;
 
@@ -30,7 +30,7 @@ fn corral_opts(freeze: bool, pairs: bool, corrals: bool) -> SolveOptions {
     o
 }
 
-fn solve(l: &Level, opts: &SolveOptions) -> Report {
+fn solve(l: &Level, opts: &SolveOptions) -> Outcome {
     match solve_level(l, opts, &Budget::unlimited(), None) {
         Ok(r) => r,
         Err(e) => panic!("solver failure ({e}) on\n{l}"),

@@ -11,8 +11,8 @@ mod bfs;
 use bfs::{Game, TINY, level, mirrored_level, pulled_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Plan, PushOptions, Reach, Report, Search, SolveOptions, Verdict, play, replay,
-    solve_level, summary, verify,
+    Level, Optimize, Outcome, Plan, PushOptions, Reach, Search, SolveOptions, Verdict, play,
+    replay, solve_level, summary, verify,
 };
 use proptest::prelude::*;
 
@@ -40,7 +40,7 @@ fn no_seed_no_parity() -> SolveOptions {
     opts
 }
 
-fn solve(level: &Level, opts: &SolveOptions) -> Report {
+fn solve(level: &Level, opts: &SolveOptions) -> Outcome {
     solve_level(level, opts, &Budget::unlimited(), None).unwrap()
 }
 

@@ -1,4 +1,4 @@
-//! Inputs found by the fuzz targets (`fuzz/`, see the README's Fuzzing section), kept
+//! Inputs found by the fuzz targets (`fuzz/`, see fuzz/README.md), kept
 //! as regression tests: each is refused with its position or read correctly, and what
 //! is read renders as XSB that reads back to the same board.
 

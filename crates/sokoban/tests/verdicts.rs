@@ -8,7 +8,7 @@ mod bfs;
 use bfs::{Game, level, random_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Prune, Reach, Report, Search, SolveOptions, Verdict, solve_level,
+    Level, Optimize, Outcome, Prune, Reach, Search, SolveOptions, Verdict, solve_level,
 };
 use proptest::prelude::*;
 
@@ -17,7 +17,7 @@ const PUSH_CAP: usize = 10;
 /// The moves cap of those runs.
 const MOVE_CAP: usize = 18;
 
-fn solve(l: &Level, opts: &SolveOptions) -> Report {
+fn solve(l: &Level, opts: &SolveOptions) -> Outcome {
     match solve_level(l, opts, &Budget::unlimited(), None) {
         Ok(r) => r,
         Err(e) => panic!("solver failure ({e}) on\n{l}with {opts:?}"),
@@ -78,7 +78,7 @@ fn variants(optimize: Optimize) -> Vec<(String, SolveOptions)> {
 /// Checks one mode on one level: the default run (exhaustive search first when small)
 /// gives the exact verdict; the capped runs without it give the solver's own verdicts.
 fn check(l: &Level, optimize: Optimize, optimum: Option<usize>) -> Result<(), TestCaseError> {
-    let count = |r: &Report| match optimize {
+    let count = |r: &Outcome| match optimize {
         Optimize::Moves => r.moves,
         _ => r.pushes,
     };

@@ -23,6 +23,28 @@
 //! let line = answer.solutions[0].to_line(puzzle.alphabet.as_deref());
 //! assert!(line.starts_with("534678912"));
 //! ```
+//!
+//! A 4×4 (2×2 boxes, read from its 16 cells) has exactly one solution, which the
+//! independent checker accepts:
+//!
+//! ```
+//! use gridsat_sudoku::{ParseOptions, SolveOptions, SudokuSolver, Verdict};
+//! use gridsat_sudoku::{check_solution, parse_puzzles};
+//!
+//! let puzzle = parse_puzzles("1.3..4.2.1..4...", &ParseOptions::default())
+//!     .next()
+//!     .unwrap()
+//!     .unwrap();
+//! assert_eq!(puzzle.grid.shape().n(), 4);
+//! let answer = SudokuSolver::new(SolveOptions::default())
+//!     .solve(&puzzle.grid, &puzzle.rules)
+//!     .unwrap();
+//! assert_eq!(answer.verdict, Verdict::Unique);
+//! let solution = &answer.solutions[0];
+//! let line = solution.to_line(puzzle.alphabet.as_deref());
+//! assert_eq!(line, "1234341221434321");
+//! assert!(check_solution(&puzzle.grid, solution, &puzzle.rules).is_ok());
+//! ```
 
 #![warn(missing_docs)]
 #![warn(clippy::too_many_lines)]
@@ -37,6 +59,7 @@ mod reason;
 mod report;
 mod rng;
 mod solve;
+mod teach;
 
 pub use check::check_solution;
 pub use deduce::{
@@ -46,7 +69,7 @@ pub use deduce::{
 pub use encode::{
     CageEncoding, CellVars, EncodeError, EncodeOptions, Encoded, Encoding, GivenMode,
     MAX_FULL_CLAUSES, admit, encode, encode_candidates, encode_candidates_within, encode_rules,
-    encode_rules_within, estimated_bytes, full_bytes, reduced_bytes,
+    encode_rules_within, estimated_bytes, full_bytes, full_text_floor, model_bytes, reduced_bytes,
 };
 pub use generate::{
     GaveUp, GenerateError, GenerateOptions, Generated, Generator, HittingStats, Progress,
@@ -76,9 +99,13 @@ pub use model::symbols::{
     Alphabet, AlphabetError, BLANKS, DEFAULT_SYMBOLS, HEX_SYMBOLS, SEPARATORS,
 };
 pub use reason::{
-    EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, HARD_WHAT_IFS, Hint, Level, Marks,
-    RateError, RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name, contradiction_text,
-    next_hint, pencil_marks, rate, search_effort, sym as hint_symbol, walk,
+    Board as TechniqueBoard, MAX_TECHNIQUE_SIDE, PathEnd, SeRating, Technique, TechniquePath,
+    TechniqueStep, next_technique_step, technique_path,
+};
+pub use reason::{
+    Difficulty, EXTREME_ABOVE, Effort, End, Excluder, FailedProbe, Forced, HARD_WHAT_IFS, Hint,
+    Marks, RateError, RateOptions, Rating, Reasoning, Step, Walk, Why, cell_name,
+    contradiction_text, next_hint, pencil_marks, rate, search_effort, sym as hint_symbol, walk,
 };
 pub use report::{
     FormulaError, FormulaOptions, GenerateRequest, Question, Request, RequestError, ask,
@@ -87,7 +114,8 @@ pub use report::{
 /// Requests as programs (the Python package, the web server) ask them.
 pub mod api {
     pub use crate::report::{
-        GenerateRequest, MAX_COUNT, Question, Request, RequestError, ask, encode_report, generate,
+        FieldError, GenerateRequest, MAX_COUNT, Question, Request, RequestError, ask, ask_within,
+        defaults, encode_report, encode_report_within, generate,
     };
 }
 pub use report::{CertificateError, Certified, Claim, certify, manifest_header, write_certificate};
@@ -97,6 +125,14 @@ pub use report::{
     puzzle_json, rating_json, rating_text, sample_clause,
 };
 pub use rng::Rng;
+/// Checking a student's encoding: counterexamples and the rules they break.
+pub mod teaching {
+    pub use crate::teach::{
+        Assessment, Broken, Completeness, Counterexample, FamilyCheck, Forbidden, MappingError,
+        Outcome3, Redundancy, Sizes, Student, TeachError, TeachOptions, VarMap, cells_picture,
+        check_encoding, clause_text, json, text,
+    };
+}
 pub use solve::{
     Answer, Conflict, Reason, SolveError, SolveOptions, Stats, SudokuSolver, Verdict, Verification,
     broken_givens, direct_conflict,

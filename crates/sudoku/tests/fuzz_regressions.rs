@@ -1,4 +1,4 @@
-//! Inputs from the fuzz corpora (`fuzz/`, see the README's Fuzzing section), minimized
+//! Inputs from the fuzz corpora (`fuzz/`, see fuzz/README.md), minimized
 //! by hand and kept as regression tests: each one reaches a distinct path of the puzzle
 //! reader (list, CSV, one-line, block, frame, integer, JSON and variant-text layouts) and
 //! is either refused with its position or read correctly, as the targets assert.

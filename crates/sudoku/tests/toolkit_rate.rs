@@ -6,8 +6,8 @@
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    Deduction, Geometry, HARD_WHAT_IFS, Level, Logic, ParseOptions, Presolve, RateOptions, Rules,
-    Shape, basic_to_fixpoint, deduce, deduce_basic, parse_puzzles, rate,
+    Deduction, Difficulty, Geometry, HARD_WHAT_IFS, Logic, ParseOptions, Presolve, RateOptions,
+    Rules, Shape, basic_to_fixpoint, deduce, deduce_basic, parse_puzzles, rate,
 };
 
 fn shared(rel: &str) -> Option<String> {
@@ -48,7 +48,7 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
                 Deduction::Solved(_)
             );
             assert_eq!(
-                r.level == Level::Easy,
+                r.level == Difficulty::Easy,
                 singles,
                 "{file}: {}",
                 g.to_line(None)
@@ -61,7 +61,7 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
             );
             assert_eq!(
                 basic,
-                r.level <= Level::Medium,
+                r.level <= Difficulty::Medium,
                 "{file}: {}",
                 g.to_line(None)
             );
@@ -81,13 +81,13 @@ fn levels_follow_their_definitions_on_the_benchmark_sets() {
                 "{file}: {}",
                 g.to_line(None)
             );
-            assert_eq!(r.search.is_some(), r.level >= Level::Hard);
+            assert_eq!(r.search.is_some(), r.level >= Difficulty::Hard);
             if let Some(e) = r.search {
                 assert!(e.conflicts > 0.0 && e.decisions >= e.conflicts);
                 let extreme = r.needs_search()
                     || r.failed_literals > HARD_WHAT_IFS
                     || e.conflicts > opts.extreme_above;
-                assert_eq!(r.level == Level::Extreme, extreme, "{file}: {r:?}");
+                assert_eq!(r.level == Difficulty::Extreme, extreme, "{file}: {r:?}");
             }
             assert_eq!(
                 r.by_singles + r.by_basic + r.by_probing == r.empty,
@@ -123,7 +123,7 @@ fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
         )
         .unwrap()
         .level,
-        Level::Easy
+        Difficulty::Easy
     );
     let g = parse_puzzles(monster, &opts).next().unwrap().unwrap().grid;
     let r = rate(
@@ -133,6 +133,6 @@ fn the_wikipedia_puzzle_is_easy_and_easter_monster_needs_search() {
         &Budget::unlimited(),
     )
     .unwrap();
-    assert!(r.level >= Level::Hard, "{r:?}");
+    assert!(r.level >= Difficulty::Hard, "{r:?}");
     assert_eq!(r.by_singles, 0, "not one single in Easter Monster");
 }

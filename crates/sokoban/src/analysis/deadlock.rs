@@ -9,6 +9,7 @@
 
 use super::distances::{INF, dist_to_goal, dist_to_goals};
 use super::pairs::pair_table;
+use crate::halt::Halt;
 use crate::model::{Board, Dir};
 use gridsat_sat::Budget;
 
@@ -160,15 +161,35 @@ const BIG: i64 = 1 << 40;
 
 impl Matcher {
     /// The push distances of every cell to every goal of `board`.
+    #[cfg(test)]
     pub fn new(board: &Board) -> Matcher {
+        Matcher::within(board, &Budget::unlimited()).expect("no limits")
+    }
+
+    /// The bytes of the distance table of `board`: one `u32` per goal and cell.
+    pub fn table_bytes(board: &Board) -> u64 {
+        4 * board.goals().len() as u64 * board.len() as u64
+    }
+
+    /// [`Matcher::new`] within `budget`: the distance table is refused when its size
+    /// exceeds the memory ceiling, and the clock is asked between goals (each one a
+    /// search over the whole board).
+    pub fn within(board: &Board, budget: &Budget) -> Result<Matcher, Halt> {
         let goals = board.goals();
         let n = board.len();
+        budget.admit(Matcher::table_bytes(board), || {
+            format!(
+                "the A*'s push distances of {n} cells to {} goals",
+                goals.len()
+            )
+        })?;
         let mut dist = Vec::with_capacity(goals.len() * n);
         for &g in &goals {
+            budget.check()?;
             dist.extend(dist_to_goal(board, g));
         }
         let m = goals.len();
-        Matcher {
+        Ok(Matcher {
             dist,
             n,
             m,
@@ -182,7 +203,7 @@ impl Matcher {
             cost: Vec::new(),
             base: (Vec::new(), Vec::new(), Vec::new()),
             row: Vec::new(),
-        }
+        })
     }
 
     /// Writes the costs of a box on `cell` into `out`; false when it reaches no goal.

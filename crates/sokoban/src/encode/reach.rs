@@ -37,6 +37,14 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// No cells (an encoding stopped before it built its grid).
+    pub fn empty() -> Grid {
+        Grid {
+            nb: Vec::new(),
+            coords: Arc::new(Vec::new()),
+        }
+    }
+
     /// The region of a board: its neighbour lists and cell coordinates.
     pub fn of(board: &Board) -> Grid {
         Grid {

@@ -12,7 +12,7 @@
 
 use crate::encode::{Encoding, ExportError, ExportOptions, export};
 use crate::model::Level;
-use crate::solve::{Optimize, Report, Verdict};
+use crate::solve::{Optimize, Outcome, Verdict};
 use gridsat_sat::Budget;
 pub use gridsat_sat::solver::Certified;
 use gridsat_sat::solver::{Refutation, RefuteError, write_file, write_refutation};
@@ -49,7 +49,7 @@ pub fn manifest_header() -> String {
 
 /// The pushes of a plan `report` proves push-optimal, or why it proves nothing of the
 /// kind.
-fn optimal_pushes(report: &Report) -> Result<usize, CertificateError> {
+fn optimal_pushes(report: &Outcome) -> Result<usize, CertificateError> {
     let not = |why: &str| Err(CertificateError::NotOptimal(why.to_string()));
     if report.verdict != Verdict::Solved {
         return not("no plan was found: certificates cover push-optimal plans");
@@ -75,7 +75,7 @@ fn optimal_pushes(report: &Report) -> Result<usize, CertificateError> {
 pub fn write_certificate(
     dir: &Path,
     level: &Level,
-    report: &Report,
+    report: &Outcome,
     budget: &Budget,
 ) -> Result<Certified, CertificateError> {
     let t0 = Instant::now();

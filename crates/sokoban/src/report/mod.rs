@@ -3,16 +3,23 @@
 //! web server all print these, so their answers are the same objects.
 
 use crate::model::Level;
-use crate::solve::{Optimize, Report, Verdict};
-use serde_json::Value;
-
+use crate::solve::{Optimize, Outcome, Verdict};
 mod certificate;
+mod fields;
+mod json;
+mod options;
+mod replay;
 mod request;
+
+pub use fields::FieldError;
+pub use json::{LevelJson, LevelsJson, SolveJson, StatsJson, VerifyJson};
+pub use options::OptionsJson;
+pub use replay::{FrameJson, ReplayJson, replay_level, replay_request};
 
 pub use certificate::{CertificateError, Certified, manifest_header, write_certificate};
 
 pub use request::{
-    RequestError, SolveRequest, VerifyRequest, default_options, level_json, read_level,
+    RequestError, SolveRequest, VerifyRequest, default_options, level_json, options, read_level,
     read_levels, solve, verify, verify_level,
 };
 
@@ -29,7 +36,7 @@ fn no_plan(p: usize, unit: &str, parity: Option<usize>) -> String {
 }
 
 /// The optimality claim of a `pushes,moves` plan.
-fn lexicographic(r: &Report) -> String {
+fn lexicographic(r: &Outcome) -> String {
     let (moves, pushes) = (r.moves.unwrap_or(0), r.pushes.unwrap_or(0));
     let mut s = format!(", {moves} moves, {pushes} pushes, push-optimal");
     if let Some(p) = r.push_proven_below {
@@ -49,7 +56,7 @@ fn lexicographic(r: &Report) -> String {
 }
 
 /// The optimality claim of a plan in one unit.
-fn single(r: &Report) -> String {
+fn single(r: &Outcome) -> String {
     let unit = if r.optimize == Optimize::Pushes {
         "pushes"
     } else {
@@ -84,7 +91,7 @@ fn single(r: &Report) -> String {
 }
 
 /// `level 1: solved, 33 moves, 8 pushes, push-optimal (…) [0.01 s]` and the plan.
-pub fn report_text(level: &Level, r: &Report) -> String {
+pub fn report_text(level: &Level, r: &Outcome) -> String {
     let mut s = format!("level {}: {}", level.title, r.verdict.name());
     match r.verdict {
         Verdict::Solved if r.optimize == Optimize::PushesMoves && r.optimal.is_some() => {
@@ -105,46 +112,8 @@ pub fn report_text(level: &Level, r: &Report) -> String {
     s
 }
 
-/// The JSON object of a solve of `level` read from `file`.
-pub fn report_json(file: &str, level: &Level, r: &Report) -> Value {
-    let families: serde_json::Map<String, serde_json::Value> = r
-        .stats
-        .families
-        .iter()
-        .map(|(k, v)| (k.clone(), serde_json::json!(v)))
-        .collect();
-    serde_json::json!({
-        "file": file,
-        "level": level.title,
-        "number": level.number,
-        "status": r.verdict.name(),
-        "plan": r.plan.as_ref().map(|p| p.to_string()),
-        "moves": r.moves,
-        "pushes": r.pushes,
-        "optimal": r.optimal.map(|o| o.name()),
-        "optimize": r.optimize.name(),
-        "horizon": r.horizon,
-        "proven_no_plan_up_to": r.proven_below,
-        "proven_no_plan_up_to_pushes": r.push_proven_below,
-        "reason": r.reason,
-        "proof": r.proof,
-        "search": r.search,
-        "satisficing": r.satisficing,
-        "stats": {
-            "boxes": level.boxes.len(),
-            "lower_bound": r.stats.lower_bound,
-            "push_parity": r.stats.push_parity.map(|p| if p == 0 { "even" } else { "odd" }),
-            "variables": r.stats.variables,
-            "clauses": r.stats.clauses,
-            "solver_calls": r.stats.calls,
-            "refinements": r.stats.refinements,
-            "seconds": (r.stats.seconds * 1000.0).round() / 1000.0,
-            "solve_seconds": (r.stats.solve_seconds * 1000.0).round() / 1000.0,
-            "families": families,
-            "astar_expanded": r.stats.astar_expanded,
-            "astar_stored": r.stats.astar_stored,
-            "astar_deadlocks": r.stats.astar_deadlocks,
-            "astar_seconds": (r.stats.astar_seconds * 1000.0).round() / 1000.0,
-        }
-    })
+/// The JSON object of a solve of `level` read from `file` (`Display` prints it as one
+/// line of JSON, as `--json` does).
+pub fn report_json(file: &str, level: &Level, r: &Outcome) -> SolveJson {
+    SolveJson::new(file, level, r)
 }

@@ -2,38 +2,51 @@
 //! Python package's keyword arguments become these requests, answered with the same
 //! objects the command line prints.
 
+use super::fields::{self, FieldError};
+use super::json::{LevelJson, SolveJson, VerifyJson};
+use super::options::OptionsJson;
 use super::report_json;
-use crate::io::{Format, ParseError, board_text, parse_levels, select_levels};
+use crate::io::{Format, ParseError, parse_levels, select_levels};
 use crate::model::{Level, Plan};
 use crate::replay::{play, summary};
 use crate::search::Progress;
-use crate::solve::{CadicalConfig, Optimize, Report, SolveError, SolveOptions, solve_level};
+use crate::solve::{Optimize, Outcome, Search, SolveError, SolveOptions, solve_level};
 use gridsat_sat::{BackendSpec, Budget};
-use serde_json::{Value, json};
 use std::time::Duration;
 
-/// A solve of one level, every option by name as the command line takes it.
+/// A solve of one level as a program asks for it (the server's JSON body, the Python
+/// package's keyword arguments): every member read by its type, unknown members refused,
+/// and a value that does not fit refused with a [`FieldError`] naming the member.
+/// Members left out take the defaults of [`SolveOptions::new`], which the command line
+/// runs too.
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]
 pub struct SolveRequest {
     /// The level file's text (XSB or course format).
     pub level: String,
-    /// Which level of the text: its title or 1-based number (default: the only one).
+    /// Which level of the text: its title or 1-based number, as text or as a number
+    /// (default: the only one).
+    #[serde(deserialize_with = "fields::number")]
     pub number: Option<String>,
-    /// What to minimise: `pushes` (default), `moves`, `pushes,moves`.
-    pub optimize: Option<String>,
-    /// Only plans of at most this many moves count.
+    /// What to minimise (default [`Optimize::Pushes`]).
+    #[serde(deserialize_with = "fields::optimize")]
+    pub optimize: Option<Optimize>,
+    /// Only plans of at most this many moves count (default: a course file's limit).
+    #[serde(deserialize_with = "fields::max_moves")]
     pub max_moves: Option<usize>,
     /// Only plans of at most this many pushes count.
+    #[serde(deserialize_with = "fields::max_pushes")]
     pub max_pushes: Option<usize>,
-    /// The SAT solver (`cadical` by default).
-    pub solver: Option<String>,
+    /// The SAT solver by its command-line spec (default CaDiCaL).
+    #[serde(deserialize_with = "fields::solver")]
+    pub solver: Option<BackendSpec>,
     /// Seconds the solve may take (at most what the caller allows).
-    pub time_limit: Option<f64>,
-    /// Which search proves push optima: `auto` (default: A* over push states, then the
-    /// SAT horizon search from its bound), `astar`, or `horizon` (the SAT search alone).
-    pub search: Option<String>,
+    #[serde(deserialize_with = "fields::time_limit")]
+    pub time_limit: Option<Duration>,
+    /// Which search proves push optima (default [`Search::Auto`]).
+    #[serde(deserialize_with = "fields::search")]
+    pub search: Option<Search>,
 }
 
 /// A plan to replay on one level.
@@ -43,7 +56,8 @@ pub struct SolveRequest {
 pub struct VerifyRequest {
     /// The level file's text.
     pub level: String,
-    /// Which level of the text (default: the only one).
+    /// Which level of the text, by title or 1-based number (default: the only one).
+    #[serde(deserialize_with = "fields::number")]
     pub number: Option<String>,
     /// The plan: LURD letters in any case, or the course output `R D R …`.
     pub plan: String,
@@ -54,13 +68,8 @@ pub struct VerifyRequest {
 #[non_exhaustive]
 pub enum RequestError {
     /// A member has a value gridsat does not take.
-    #[error("{field}: {message}")]
-    Option {
-        /// The member.
-        field: &'static str,
-        /// What is wrong with it.
-        message: String,
-    },
+    #[error(transparent)]
+    Field(FieldError),
     /// The level text cannot be read.
     #[error(transparent)]
     Parse(ParseError),
@@ -89,38 +98,28 @@ pub fn read_level(text: &str, number: Option<&str>) -> Result<Level, RequestErro
         Some(n) => n.to_string(),
         None if levels.len() == 1 => "1".into(),
         None => {
-            return Err(RequestError::Option {
-                field: "number",
-                message: format!("the text holds {} levels: choose one", levels.len()),
-            });
+            return Err(RequestError::Field(FieldError::new(
+                "number",
+                format!("the text holds {} levels: choose one", levels.len()),
+            )));
         }
     };
     let chosen = select_levels(&levels, &which).filter(|v| v.len() == 1);
-    chosen
-        .map(|v| v[0].clone())
-        .ok_or_else(|| RequestError::Option {
-            field: "number",
-            message: format!(
+    chosen.map(|v| v[0].clone()).ok_or_else(|| {
+        RequestError::Field(FieldError::new(
+            "number",
+            format!(
                 "no level titled or numbered {which:?} (the text holds {} levels)",
                 levels.len()
             ),
-        })
+        ))
+    })
 }
 
-/// The options `gridsat sokoban solve` uses by default for `optimize`: CaDiCaL tuned
-/// for unsatisfiable formulas and a stride of 8 for pushes, its defaults and a stride
-/// of 2 for moves.
+/// The options `gridsat sokoban solve`, the web server and the Python package start
+/// from for `optimize`: exactly [`SolveOptions::new`], kept by this name for its callers.
 pub fn default_options(optimize: Optimize) -> SolveOptions {
-    let mut o = SolveOptions::new(optimize);
-    let moves = optimize == Optimize::Moves;
-    o.backend = BackendSpec::Cadical;
-    o.stride = if moves { 2 } else { 8 };
-    o.cadical_config = Some(if moves {
-        CadicalConfig::Default
-    } else {
-        CadicalConfig::Unsat
-    });
-    o
+    SolveOptions::new(optimize)
 }
 
 impl SolveRequest {
@@ -130,54 +129,25 @@ impl SolveRequest {
     }
 
     /// The time limit asked for, if any.
-    pub fn time_limit(&self) -> Result<Option<Duration>, RequestError> {
+    pub fn time_limit(&self) -> Option<Duration> {
         self.time_limit
-            .map(gridsat_sat::seconds)
-            .transpose()
-            .map_err(|e| RequestError::Option {
-                field: "time_limit",
-                message: e.to_string(),
-            })
     }
 
-    /// The solve options; `external` says whether an external solver may be named.
+    /// The solve options: the library's defaults for the goal, then the members given;
+    /// `external` says whether an external solver may be named.
     pub fn options(&self, level: &Level, external: bool) -> Result<SolveOptions, RequestError> {
-        let optimize = match &self.optimize {
-            Some(s) => {
-                s.parse()
-                    .map_err(|e: gridsat_sat::names::UnknownName| RequestError::Option {
-                        field: "optimize",
-                        message: e.to_string(),
-                    })?
-            }
-            None => Optimize::Pushes,
-        };
-        let mut o = default_options(optimize);
-        if let Some(s) = &self.solver {
-            o.backend =
-                s.parse()
-                    .map_err(|e: gridsat_sat::BackendSpecError| RequestError::Option {
-                        field: "solver",
-                        message: e.to_string(),
-                    })?;
+        let mut o = default_options(self.optimize.unwrap_or_default());
+        if let Some(spec) = &self.solver {
+            o.backend = spec.clone();
         }
-        if !external && matches!(o.backend, BackendSpec::External(_)) {
-            return Err(RequestError::Option {
-                field: "solver",
-                message: "external solver programs are not run here; use cadical, batsat or auto"
-                    .into(),
-            });
+        if !external {
+            o.backend
+                .refuse_external()
+                .map_err(|message| RequestError::Field(FieldError::new("solver", message)))?;
         }
         o.max_moves = self.max_moves.or(level.max_moves);
         o.max_pushes = self.max_pushes;
-        if let Some(s) = &self.search {
-            o.search =
-                s.parse()
-                    .map_err(|e: gridsat_sat::names::UnknownName| RequestError::Option {
-                        field: "search",
-                        message: e.to_string(),
-                    })?;
-        }
+        o.search = self.search.unwrap_or_default();
         Ok(o)
     }
 }
@@ -189,7 +159,7 @@ pub fn solve(
     budget: &Budget,
     external: bool,
     progress: Option<&mut dyn FnMut(&Progress)>,
-) -> Result<(Level, Report, Value), RequestError> {
+) -> Result<(Level, Outcome, SolveJson), RequestError> {
     let level = req.level()?;
     let opts = req.options(&level, external)?;
     let report = solve_level(&level, &opts, budget, progress).map_err(RequestError::Solve)?;
@@ -197,49 +167,53 @@ pub fn solve(
     Ok((level, report, json))
 }
 
+/// The options [`solve`] would run the request with (`POST /api/sokoban/options`,
+/// Python's `gridsat.sokoban.options`), without solving.
+pub fn options(req: &SolveRequest, external: bool) -> Result<OptionsJson, RequestError> {
+    let level = req.level()?;
+    Ok(OptionsJson::new(&req.options(&level, external)?))
+}
+
 /// Replays the plan: `valid` (it solves the level), `moves`, `pushes`, `solved`, the
 /// plan with pushes in capitals, and `error` when it cannot be played.
-pub fn verify(req: &VerifyRequest) -> Result<Value, RequestError> {
+pub fn verify(req: &VerifyRequest) -> Result<VerifyJson, RequestError> {
     let level = read_level(&req.level, req.number.as_deref())?;
     Ok(verify_level(&level, &req.plan))
 }
 
 /// [`verify`] of a level already read (the Python package keeps levels as objects).
-pub fn verify_level(level: &Level, plan: &str) -> Value {
+pub fn verify_level(level: &Level, plan: &str) -> VerifyJson {
     let played = plan
         .parse::<Plan>()
         .map_err(|e| e.to_string())
         .and_then(|p| play(level, &p).map_err(|e| e.to_string()));
+    let mut out = VerifyJson {
+        level: level.title.clone(),
+        valid: false,
+        solved: false,
+        moves: None,
+        pushes: None,
+        plan: None,
+        boxes_off_goal: None,
+        error: None,
+    };
     match played {
-        Err(e) => json!({"level": level.title, "valid": false, "solved": false, "error": e}),
+        Err(e) => out.error = Some(e),
         Ok(played) => {
             let r = summary(level, &played);
-            json!({
-                "level": level.title,
-                "valid": r.solved,
-                "solved": r.solved,
-                "moves": r.moves,
-                "pushes": r.pushes,
-                "plan": played.plan.to_string(),
-                "boxes_off_goal": r.boxes.iter().filter(|&&b| !level.goals[b]).count(),
-            })
+            out.valid = r.solved;
+            out.solved = r.solved;
+            out.moves = Some(r.moves);
+            out.pushes = Some(r.pushes);
+            out.plan = Some(played.plan.to_string());
+            out.boxes_off_goal = Some(r.boxes.iter().filter(|&&b| !level.goals[b]).count());
         }
     }
+    out
 }
 
 /// A level as a program needs it: `title`, `number`, `width`, `height`, `rows` (the
 /// XSB text's rows), `boxes`, `goals`, `max_moves`.
-pub fn level_json(level: &Level) -> Value {
-    let text = board_text(level);
-    let rows: Vec<&str> = text.lines().collect();
-    json!({
-        "title": level.title,
-        "number": level.number,
-        "width": level.width,
-        "height": level.height,
-        "rows": rows,
-        "boxes": level.boxes.len(),
-        "goals": level.goals.iter().filter(|&&g| g).count(),
-        "max_moves": level.max_moves,
-    })
+pub fn level_json(level: &Level) -> LevelJson {
+    LevelJson::new(level)
 }

@@ -42,7 +42,16 @@ pub fn any_plan(
     budget: &Budget,
 ) -> AnyRun {
     let mut run = AnyRun::default();
-    let first = pass(board, tables, base, Order::Greedy, None, budget, &mut run);
+    let mut first = pass(board, tables, base, Order::Greedy, None, budget, &mut run);
+    if !first && base.macros && run.halt.is_none() {
+        // Macros lose plans: a greedy pass with them that runs out proves nothing, so
+        // the search without them settles it.
+        let plain = AstarOptions {
+            macros: false,
+            ..base.clone()
+        };
+        first = pass(board, tables, &plain, Order::Greedy, None, budget, &mut run);
+    }
     run.lower_bound = run.stats.start_bound;
     if !first {
         return run;
@@ -93,13 +102,20 @@ fn pass(
     budget: &Budget,
     run: &mut AnyRun,
 ) -> bool {
+    // Macros in the passes that are not optimal only: the optimal pass's exhaustion
+    // is a proof.
     let opts = AstarOptions {
         order,
         below,
+        macros: base.macros && order != Order::Optimal,
         ..base.clone()
     };
     let name = match order {
+        Order::Greedy if opts.macros => "greedy best-first with macros".to_string(),
         Order::Greedy => "greedy best-first".to_string(),
+        Order::Weighted(w) if opts.macros => {
+            format!("weighted A* (w = {}) with macros", w as f64 / 4.0)
+        }
         Order::Weighted(w) => format!("weighted A* (w = {})", w as f64 / 4.0),
         Order::Optimal => "A*".to_string(),
     };
@@ -122,6 +138,7 @@ fn pass(
         }
         AstarOutcome::Exhausted => {
             match below {
+                None if opts.macros => {}
                 None => run.no_plan = true,
                 Some(b) if order == Order::Optimal => run.lower_bound = run.lower_bound.max(b),
                 Some(_) => {}

@@ -11,12 +11,14 @@
 //! state ([`super::corral`]): both keep the exhaustion a proof.
 
 use super::corral::{Corrals, Pick};
+use super::macros::{Macro, MacroScratch, Macros};
 use super::queue::Buckets;
 use super::table::{Meta, Table};
 use crate::analysis::{Deadlocks, FreezeScratch, Matcher, Push, frozen_off_goal, packing_order};
 use crate::halt::Halt;
 use crate::model::{Board, Dir};
-use gridsat_sat::{Budget, MemoryExceeded};
+use gridsat_sat::{Budget, MemoryExceeded, StopReason};
+use std::collections::HashMap;
 
 /// How the queue orders states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +50,12 @@ pub struct AstarOptions {
     /// Orders that are not optimal add this many pushes to the bound for each box on a
     /// goal that the packing order fills after an empty one (0: none).
     pub packing: u32,
+    /// Orders that are not optimal take tunnel and goal-room macros as single steps
+    /// (`macros.rs`): the pass may then miss plans, so its exhaustion proves nothing.
+    pub macros: bool,
+    /// With macros: pushes that put a box on a goal room's goal out of the packing
+    /// order, with no goal of the order in its reach, are cut.
+    pub room_cuts: bool,
 }
 
 /// What one pass found.
@@ -92,17 +100,24 @@ pub struct PushTables {
     /// not optimal: never in a bound).
     goals: Vec<u32>,
     rank: Vec<u32>,
+    macros: Macros,
 }
 
 impl PushTables {
-    /// The dead squares, the two-box table (`pairs`) and the goal distances of `board`.
-    pub fn new(board: &Board, pairs: bool, budget: &Budget) -> PushTables {
-        PushTables {
-            dl: Deadlocks::new(board, pairs, budget),
-            matcher: Matcher::new(board),
+    /// The dead squares, the two-box table (`pairs`) and the goal distances of `board`,
+    /// within `budget` (the goal distances are refused beyond its memory ceiling).
+    pub fn new(board: &Board, pairs: bool, budget: &Budget) -> Result<PushTables, Halt> {
+        let matcher = Matcher::within(board, budget)?;
+        let dl = Deadlocks::new(board, pairs, budget);
+        budget.check()?;
+        let rank = packing_order(board);
+        Ok(PushTables {
+            dl,
+            matcher,
             goals: board.goals(),
-            rank: packing_order(board),
-        }
+            macros: Macros::new(board, &rank),
+            rank,
+        })
     }
 
     /// Whether the two-box table was built.
@@ -140,6 +155,8 @@ pub fn astar(
         next: Vec::with_capacity(k + 1),
         found: None,
         stats: AstarStats::default(),
+        scratch: MacroScratch::default(),
+        paths: HashMap::new(),
     };
     let outcome = run.search(budget);
     run.stats.stored = run.table.len();
@@ -167,6 +184,20 @@ struct Run<'a> {
     /// A solved child met by a non-optimal order.
     found: Option<u32>,
     stats: AstarStats,
+    scratch: MacroScratch,
+    /// The pushes of the macro that reached a state, for the states reached by one.
+    paths: HashMap<u32, Vec<Push>>,
+}
+
+/// One step of the search: the push of box `i` of the current state in direction `d`,
+/// or a macro starting with it (`path`), leaving the box at `end` and the player at
+/// `player`.
+struct Step {
+    i: usize,
+    d: Dir,
+    end: u16,
+    player: u16,
+    path: Option<Vec<Push>>,
 }
 
 impl Run<'_> {
@@ -212,24 +243,26 @@ impl Run<'_> {
         self.run_queue(budget)
     }
 
+    /// Pops states in order of priority and expands them until a plan, the end of the
+    /// queue or the budget. The budget is asked before every expansion and every few
+    /// stale entries, and between the boxes of an expansion (`expand`): an expansion of
+    /// a state with hundreds of boxes costs milliseconds, so a count of expansions
+    /// between checks would not bound the time.
     fn run_queue(&mut self, budget: &Budget) -> AstarOutcome {
         let mut pops = 0u32;
         while let Some(top) = self.open.min_priority() {
             pops = pops.wrapping_add(1);
-            if pops % 256 == 0
-                && let Err(halt) = self.check(budget)
-            {
-                let lower_bound = match self.opts.order {
-                    Order::Optimal => top as u32,
-                    _ => self.stats.start_bound,
-                };
-                return AstarOutcome::Stopped { lower_bound, halt };
-            }
             let Some((_, g, id)) = self.open.pop() else {
                 break;
             };
             let m = *self.table.meta(id);
-            if m.closed || (m.g as usize) < g {
+            let stale = m.closed || (m.g as usize) < g;
+            if (!stale || pops % 1024 == 0)
+                && let Err(halt) = self.check(budget)
+            {
+                return self.stopped(top, halt);
+            }
+            if stale {
                 continue; // expanded, or reached more cheaply since queued
             }
             if self.solved(id) {
@@ -237,19 +270,35 @@ impl Run<'_> {
             }
             self.table.meta_mut(id).closed = true;
             self.stats.expanded += 1;
-            self.expand(id, m.g);
+            let whole = self.expand(id, m.g, budget);
             if let Some(goal) = self.found {
                 return AstarOutcome::Plan(self.pushes_to(goal));
+            }
+            if !whole {
+                let halt = self.check(budget).err().unwrap_or(Halt::Stopped(
+                    budget.stop_reason().unwrap_or(StopReason::TimeLimit),
+                ));
+                return self.stopped(top, halt);
             }
         }
         AstarOutcome::Exhausted
     }
 
+    /// Stopped while expanding (or about to expand) a state of priority `top`: under
+    /// the optimal order every state of smaller `f` was expanded in full, so no plan has
+    /// fewer pushes (the state cut short has `f = top` and its children no less).
+    fn stopped(&self, top: usize, halt: Halt) -> AstarOutcome {
+        let lower_bound = match self.opts.order {
+            Order::Optimal => top as u32,
+            _ => self.stats.start_bound,
+        };
+        AstarOutcome::Stopped { lower_bound, halt }
+    }
+
     /// The budget, and the memory of the table and the queue.
     fn check(&self, budget: &Budget) -> Result<(), Halt> {
         budget.check()?;
-        let bytes =
-            self.table.len() as u64 * self.table.bytes_per_state() + 4 * self.open.len() as u64;
+        let bytes = self.table.peak_bytes(4 * self.k) + 8 * self.open.len() as u64;
         if bytes > self.opts.memory {
             return Err(Halt::Memory(MemoryExceeded {
                 what: format!("the push search's table of {} states", self.table.len()),
@@ -274,10 +323,13 @@ impl Run<'_> {
             if m.parent == u32::MAX {
                 break;
             }
-            out.push(Push {
-                from: m.from as u32,
-                dir: Dir::ALL[m.dir as usize],
-            });
+            match self.paths.get(&i) {
+                Some(path) => out.extend(path.iter().rev()),
+                None => out.push(Push {
+                    from: m.from as u32,
+                    dir: Dir::ALL[m.dir as usize],
+                }),
+            }
             i = m.parent;
         }
         out.reverse();
@@ -312,8 +364,9 @@ impl Run<'_> {
         self.stamp
     }
 
-    /// Every push from state `id` (cost `g`) that is not pruned.
-    fn expand(&mut self, id: u32, g: u16) {
+    /// Every push from state `id` (cost `g`) that is not pruned; false when `budget`
+    /// ran out between two boxes (the state's children are then incomplete).
+    fn expand(&mut self, id: u32, g: u16, budget: &Budget) -> bool {
         self.cur.clear();
         self.cur.extend_from_slice(self.table.key(id));
         let k = self.k;
@@ -329,7 +382,7 @@ impl Run<'_> {
                 Pick::Dead => {
                     self.stats.deadlocks += 1;
                     self.clear_occ();
-                    return;
+                    return true;
                 }
                 Pick::Into(label) => {
                     self.stats.corral_cuts += 1;
@@ -339,7 +392,15 @@ impl Run<'_> {
         } else {
             None
         };
+        let mut whole = true;
         for i in 0..k {
+            // A box's pushes cost a matching update and a flood fill each: with
+            // hundreds of boxes a state's expansion takes milliseconds, so the clock is
+            // asked every 8 boxes (a millisecond of 200 boxes' pushes).
+            if i % 8 == 7 && budget.stopped() {
+                whole = false;
+                break;
+            }
             let b = self.cur[i] as usize;
             for d in Dir::ALL {
                 let nb = &self.board.nb[b];
@@ -355,10 +416,14 @@ impl Run<'_> {
                     continue;
                 }
                 self.stats.generated += 1;
+                let Some(step) = self.step(i, d, ahead as u16) else {
+                    continue;
+                };
+                let end = step.end as usize;
                 self.occ[b] = false;
-                self.occ[ahead] = true;
-                self.child(id, g, i, d, ahead as u16);
-                self.occ[ahead] = false;
+                self.occ[end] = true;
+                self.child(id, g, step);
+                self.occ[end] = false;
                 self.occ[b] = true;
                 if self.found.is_some() {
                     break;
@@ -366,6 +431,7 @@ impl Run<'_> {
             }
         }
         self.clear_occ();
+        whole
     }
 
     fn clear_occ(&mut self) {
@@ -374,11 +440,56 @@ impl Run<'_> {
         }
     }
 
-    /// The state after pushing box `i` of the current state in direction `d` onto
-    /// `ahead` (`self.occ` already shows it), queued unless pruned or known as cheaply.
-    fn child(&mut self, parent: u32, g: u16, i: usize, d: Dir, ahead: u16) {
-        let board = self.board;
+    /// The push of box `i` in direction `d` onto `ahead`, or the macro that starts
+    /// with it when the pass takes macros and one applies (`None`: the macros cut it).
+    fn step(&mut self, i: usize, d: Dir, ahead: u16) -> Option<Step> {
         let from = self.cur[i];
+        let path = if self.opts.macros && self.opts.order != Order::Optimal {
+            let first = Push {
+                from: from as u32,
+                dir: d,
+            };
+            let t = &self.tables;
+            let m = &t.macros;
+            let cuts = self.opts.room_cuts;
+            let (occ, dead) = (&mut self.occ, &t.dl.dead);
+            match m.extend(self.board, occ, dead, first, cuts, &mut self.scratch) {
+                Macro::Plain => None,
+                Macro::Pushes(p) => Some(p),
+                Macro::Cut => return None,
+            }
+        } else {
+            None
+        };
+        Some(match path {
+            Some(p) => {
+                let last = *p.last().expect("a macro has pushes");
+                let end = self.board.nb[last.from as usize][last.dir.index()];
+                Step {
+                    i,
+                    d,
+                    end: end.expect("pushed onto a cell") as u16,
+                    player: last.from as u16,
+                    path: Some(p),
+                }
+            }
+            None => Step {
+                i,
+                d,
+                end: ahead,
+                player: from,
+                path: None,
+            },
+        })
+    }
+
+    /// The state after `step` (`self.occ` already shows it), queued unless pruned or
+    /// known as cheaply.
+    fn child(&mut self, parent: u32, g: u16, step: Step) {
+        let board = self.board;
+        let (i, d, ahead) = (step.i, step.d, step.end);
+        let from = self.cur[i];
+        let cost = step.path.as_ref().map_or(1, |p| p.len() as u16);
         if self.opts.freeze
             && frozen_off_goal(
                 board,
@@ -402,8 +513,8 @@ impl Run<'_> {
         self.next.extend_from_slice(&self.cur[..self.k]);
         self.next[i] = ahead;
         self.next.sort_unstable();
-        let g1 = g + 1;
-        let norm = self.flood_min(from);
+        let g1 = g.saturating_add(cost);
+        let norm = self.flood_min(step.player);
         self.next.push(norm);
         let meta = Meta {
             parent,
@@ -431,6 +542,10 @@ impl Run<'_> {
             let h = old.h as u32;
             *old = Meta { h: old.h, ..meta };
             h
+        };
+        match step.path {
+            Some(p) => self.paths.insert(id, p),
+            None => self.paths.remove(&id),
         };
         if self.opts.below.is_some_and(|b| g1 as u32 + h >= b) {
             return;

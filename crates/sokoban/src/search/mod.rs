@@ -9,6 +9,7 @@ mod astar;
 mod corral;
 mod exhaust;
 mod horizon;
+mod macros;
 mod queue;
 mod schedule;
 mod seed;

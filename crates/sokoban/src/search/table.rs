@@ -54,10 +54,29 @@ impl Table {
         self.meta.len()
     }
 
-    /// Bytes held per state, for the memory ceiling (arena, metadata, slots at half
-    /// load at most).
-    pub fn bytes_per_state(&self) -> u64 {
-        (2 * self.stride + std::mem::size_of::<Meta>() + 8) as u64
+    /// The table's resident bytes at its peak while `extra` more states are stored,
+    /// for the memory ceiling. The arena and the metadata grow by doubling: while one
+    /// grows, its old and new copies are both held (twice its states' bytes); the slots
+    /// are rebuilt at twice the size, old and new held together. Measured against the
+    /// peak resident memory of searches stopped by the ceiling (`changes/sokoban.md`).
+    pub fn peak_bytes(&self, extra: usize) -> u64 {
+        let after = self.meta.len() + extra;
+        let vec_peak = |len: usize, cap: usize, per: usize| {
+            let copies = if after > cap { 2 } else { 1 };
+            (copies * len.max(after.min(cap)) * per) as u64
+        };
+        let keys = vec_peak(
+            self.meta.len(),
+            self.keys.capacity() / self.stride.max(1),
+            2 * self.stride,
+        );
+        let meta = vec_peak(
+            self.meta.len(),
+            self.meta.capacity(),
+            std::mem::size_of::<Meta>(),
+        );
+        let slots = 4 * self.slots.len() as u64 * if 2 * after > self.slots.len() { 3 } else { 1 };
+        keys + meta + slots
     }
 
     /// The cells of state `id`.

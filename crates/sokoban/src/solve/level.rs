@@ -4,7 +4,7 @@
 use super::error::SolveError;
 use super::one::solve_one;
 use super::options::{Optimize, SolveOptions};
-use super::report::Report;
+use super::report::Outcome;
 use crate::model::{Level, Plan};
 use crate::search::Progress;
 use gridsat_sat::Budget;
@@ -32,7 +32,7 @@ pub fn solve_level(
     opts: &SolveOptions,
     budget: &Budget,
     mut progress: Option<&mut dyn FnMut(&Progress)>,
-) -> Result<Report, SolveError> {
+) -> Result<Outcome, SolveError> {
     if opts.optimize != Optimize::PushesMoves {
         return solve_one(level, opts, budget, progress, None);
     }
@@ -51,7 +51,7 @@ pub fn solve_level(
         (&pushed.plan, pushed.pushes, pushed.moves, pushed.optimal)
     else {
         // No push-optimal plan proven: nothing to minimise moves over.
-        return Ok(Report {
+        return Ok(Outcome {
             optimize: Optimize::PushesMoves,
             ..pushed
         });
@@ -73,7 +73,7 @@ fn fewest_moves(
     progress: Option<&mut dyn FnMut(&Progress)>,
     seed: (Plan, usize),
     pushes: usize,
-) -> Result<Report, SolveError> {
+) -> Result<Outcome, SolveError> {
     let mut second = opts.clone();
     second.optimize = Optimize::Moves;
     second.moves.max_pushes = Some(pushes);

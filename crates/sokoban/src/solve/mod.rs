@@ -13,4 +13,4 @@ mod report;
 pub use error::SolveError;
 pub use level::solve_level;
 pub use options::{CadicalConfig, Optimize, Search, SolveOptions};
-pub use report::{Report, SolveStats, Verdict};
+pub use report::{Outcome, SolveStats, Verdict};

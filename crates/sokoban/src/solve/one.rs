@@ -5,7 +5,7 @@ use super::context::{Solve, min_cap, stop_words};
 use super::error::SolveError;
 use super::options::{CadicalConfig, Optimize, SolveOptions};
 use super::push::{AstarBound, PushStep};
-use super::report::{Report, SolveStats, Verdict};
+use super::report::{Outcome, SolveStats, Verdict};
 use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
 use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
 use crate::halt::{Guard, Halt, SOLVER_COST};
@@ -71,7 +71,7 @@ pub(super) fn solve_one(
     budget: &Budget,
     progress: Option<&mut dyn FnMut(&Progress)>,
     given_seed: Option<(Plan, usize)>,
-) -> Result<Report, SolveError> {
+) -> Result<Outcome, SolveError> {
     let mut s = Solve {
         level,
         opts,
@@ -129,6 +129,9 @@ pub(super) fn solve_one(
     let mut stats = SearchStats::default();
     let outcome = search(p.enc.as_mut(), solver.as_mut(), limits, budget, &mut stats)?;
     let mut stats = solve_stats(p.enc.as_ref(), &stats, p.start, p.parity);
+    // A large solver is freed on a thread of its own: CaDiCaL frees its clauses one by
+    // one, seconds after a time limit stopped it on a level with a 20,000-cell row.
+    gridsat_sat::drop_aside(solver, stats.clauses);
     if let Some(b) = &astar {
         b.add_to(&mut stats);
     }
@@ -141,7 +144,7 @@ pub(super) fn solve_one(
 }
 
 /// `r` with the bound a stopped A* proved, when the horizon search proved less.
-fn raised(astar: Option<&AstarBound>, mut r: Report) -> Report {
+fn raised(astar: Option<&AstarBound>, mut r: Outcome) -> Outcome {
     if let Some(b) = astar {
         b.raise(&mut r);
     }
@@ -149,7 +152,7 @@ fn raised(astar: Option<&AstarBound>, mut r: Report) -> Report {
 }
 
 /// The words of a horizon search's proof: which horizon was unsatisfiable.
-pub(super) fn horizon_proof(r: &Report) -> Option<String> {
+pub(super) fn horizon_proof(r: &Outcome) -> Option<String> {
     r.optimal?;
     let unit = r.optimize.unit();
     let Some(p) = r.proven_below else {
@@ -173,23 +176,23 @@ impl Solve<'_> {
     }
 
     /// Stopped before any solver call: in the analysis or while building the encoding.
-    fn halted_before_search(&self, halt: &Halt) -> Report {
-        let mut r = Report::empty(Verdict::Unknown, self.opts.optimize);
+    pub(super) fn halted_before_search(&self, halt: &Halt) -> Outcome {
+        let mut r = Outcome::empty(Verdict::Unknown, self.opts.optimize);
         r.stopped = Some(halt.reason());
         r.reason = Some(format!("{} before the search", stop_words(halt)));
         r.stats.seconds = self.began.elapsed().as_secs_f64();
         r
     }
 
-    pub(super) fn unsolvable(&self, why: Unsolvable) -> Report {
-        let mut r = Report::unsolvable(why, self.opts.optimize);
+    pub(super) fn unsolvable(&self, why: Unsolvable) -> Outcome {
+        let mut r = Outcome::unsolvable(why, self.opts.optimize);
         r.stats.seconds = self.began.elapsed().as_secs_f64();
         r
     }
 
     /// On a level with few enough states, every push state: unsolvable when none is
     /// solved, else the push optimum to check the solver's against.
-    fn exhaust(&mut self, board: &Board) -> Option<Report> {
+    fn exhaust(&mut self, board: &Board) -> Option<Outcome> {
         let limit = self.opts.exhaust_states;
         let n = self.states.filter(|&n| n <= limit)?;
         // Stopped or too large (`Ok(None)`, `Err`): the solver goes on without it.
@@ -238,8 +241,8 @@ impl Solve<'_> {
         outcome: SearchOutcome,
         stats: SolveStats,
         max: Option<usize>,
-    ) -> Result<Report, SolveError> {
-        let mut report = Report::empty(Verdict::Unknown, self.opts.optimize);
+    ) -> Result<Outcome, SolveError> {
+        let mut report = Outcome::empty(Verdict::Unknown, self.opts.optimize);
         report.stats = stats;
         match outcome {
             SearchOutcome::Plan {
@@ -288,12 +291,12 @@ impl Solve<'_> {
     /// move encoding, whose report is returned instead.
     fn plan(
         &self,
-        report: &mut Report,
+        report: &mut Outcome,
         plan: Plan,
         horizon: usize,
         optimal: bool,
         stopped: Option<Halt>,
-    ) -> Result<Option<Report>, SolveError> {
+    ) -> Result<Option<Outcome>, SolveError> {
         let r = verify(self.level, &plan)?;
         let count = match self.opts.optimize {
             Optimize::Moves => r.moves,
@@ -338,7 +341,7 @@ impl Solve<'_> {
     }
 
     /// No plan at any horizon, as `proof` shows.
-    fn impossible(&self, report: &mut Report, proof: Proof) {
+    fn impossible(&self, report: &mut Outcome, proof: Proof) {
         let why = Unsolvable::NoPlan(proof);
         report.verdict = Verdict::Unsolvable;
         report.reason = Some(why.to_string());
@@ -346,7 +349,7 @@ impl Solve<'_> {
     }
 
     /// No plan of at most `horizon` (in the unit of the encoding).
-    pub(super) fn no_plan(&self, report: &mut Report, horizon: usize) {
+    pub(super) fn no_plan(&self, report: &mut Outcome, horizon: usize) {
         report.verdict = Verdict::NoPlan;
         report.horizon = Some(horizon);
         report.proven_below = Some(horizon);
@@ -364,7 +367,7 @@ impl Solve<'_> {
 }
 
 /// Why a plan is not claimed optimal.
-fn not_proven(report: &Report) -> String {
+fn not_proven(report: &Outcome) -> String {
     match report.proven_below {
         Some(p) => format!(
             "stopped before optimality was proven; no plan of at most {p} {} exists",
@@ -402,7 +405,7 @@ fn solve_stats(
 
 /// Stopped by `halt` at `horizon`, with what was proven.
 pub(super) fn unknown(
-    report: &mut Report,
+    report: &mut Outcome,
     horizon: usize,
     proven_below: Option<usize>,
     halt: &Halt,

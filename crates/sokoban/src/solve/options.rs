@@ -55,8 +55,10 @@ gridsat_sat::named_enum! {
     }
 }
 
-/// Options of [`crate::solve_level`]. Build them from `Default` and set fields.
-#[derive(Clone, Debug)]
+/// Options of [`crate::solve_level`]. Build them with [`SolveOptions::new`] (or
+/// `Default`, which minimises pushes) and set fields: these are the defaults the command
+/// line, the web server and the Python package use.
+#[derive(Clone, Debug, serde::Serialize)]
 #[non_exhaustive]
 pub struct SolveOptions {
     /// What to minimise.
@@ -65,16 +67,18 @@ pub struct SolveOptions {
     pub max_moves: Option<usize>,
     /// Only plans of at most this many pushes count.
     pub max_pushes: Option<usize>,
-    /// The SAT solver.
+    /// The SAT solver (by default CaDiCaL).
+    #[serde(rename = "solver", serialize_with = "by_spec")]
     pub backend: BackendSpec,
     /// Switches of the move encoding.
     pub moves: MoveOptions,
     /// Switches of the push encoding.
     pub pushes: PushOptions,
-    /// Horizon stride while no plan is known (0 or 1: one step at a time).
+    /// Horizon stride while no plan is known (0 or 1: one step at a time; by default 8
+    /// for the push goals, 2 for moves).
     pub stride: usize,
     /// CaDiCaL's option set when the backend is CaDiCaL; `None` keeps the backend's
-    /// default.
+    /// default (by default `unsat` for the push goals, `default` for moves).
     pub cadical_config: Option<CadicalConfig>,
     /// Push mode: skip the weighted A* search for a first plan, so that the solver
     /// climbs from the lower bound.
@@ -102,6 +106,10 @@ pub struct SolveOptions {
     /// The satisficing search's packing-order guidance: pushes added to its bound per
     /// box on a goal that a packing order fills after an empty one (0: off).
     pub packing: u32,
+    /// The satisficing passes take tunnel and goal-room macros as single steps.
+    pub astar_macros: bool,
+    /// With macros: pushes onto a goal room's goals out of its packing order are cut.
+    pub astar_room_cuts: bool,
     /// The most bytes the A*'s table and queue take (`None`: a quarter of the memory
     /// budget, at most 3 GiB).
     pub astar_memory: Option<u64>,
@@ -116,17 +124,48 @@ pub const ASTAR_MEMORY: u64 = 3 << 30;
 /// The default of [`SolveOptions::exhaust_states`]: such searches take milliseconds.
 pub const EXHAUST_STATES: u64 = 50_000;
 
+/// The horizon stride [`SolveOptions::new`] gives push goals (`pushes`, `pushes,moves`).
+const PUSH_STRIDE: usize = 8;
+
+/// The horizon stride [`SolveOptions::new`] gives the move goal.
+const MOVE_STRIDE: usize = 2;
+
+/// The defaults for minimising pushes: the same as `SolveOptions::new(Optimize::Pushes)`.
 impl Default for SolveOptions {
     fn default() -> Self {
+        SolveOptions::new(Optimize::default())
+    }
+}
+
+impl SolveOptions {
+    /// The options that minimise `optimize` as the command line, the web server and the
+    /// Python package run them: CaDiCaL, with its `unsat` option set and a horizon stride
+    /// of 8 for the push goals, its defaults and a stride of 2 for moves; the prunes and
+    /// A* refinements that are on by default.
+    ///
+    /// ```
+    /// use gridsat_sat::BackendSpec;
+    /// use gridsat_sokoban::{CadicalConfig, Optimize, SolveOptions};
+    ///
+    /// let o = SolveOptions::new(Optimize::Moves);
+    /// assert_eq!((o.stride, o.cadical_config), (2, Some(CadicalConfig::Default)));
+    /// assert_eq!(SolveOptions::default().backend, BackendSpec::Cadical);
+    /// ```
+    pub fn new(optimize: Optimize) -> SolveOptions {
+        let moves = optimize == Optimize::Moves;
         SolveOptions {
-            optimize: Optimize::default(),
+            optimize,
             max_moves: None,
             max_pushes: None,
-            backend: BackendSpec::default(),
+            backend: BackendSpec::Cadical,
             moves: MoveOptions::default(),
             pushes: PushOptions::default(),
-            stride: 0,
-            cadical_config: None,
+            stride: if moves { MOVE_STRIDE } else { PUSH_STRIDE },
+            cadical_config: Some(if moves {
+                CadicalConfig::Default
+            } else {
+                CadicalConfig::Unsat
+            }),
             no_seed: false,
             assume_goals: false,
             exhaust_states: EXHAUST_STATES,
@@ -136,18 +175,10 @@ impl Default for SolveOptions {
             astar_pairs: true,
             astar_corrals: true,
             packing: 8,
+            astar_macros: true,
+            astar_room_cuts: true,
             astar_memory: None,
             astar_share: 0.8,
-        }
-    }
-}
-
-impl SolveOptions {
-    /// Options that minimise `optimize`, the rest default.
-    pub fn new(optimize: Optimize) -> SolveOptions {
-        SolveOptions {
-            optimize,
-            ..SolveOptions::default()
         }
     }
 
@@ -156,4 +187,9 @@ impl SolveOptions {
         self.moves.set(family, on);
         self.pushes.set(family, on);
     }
+}
+
+/// The solver as its command-line spec (`cadical`, `external:minisat`) in JSON.
+fn by_spec<S: serde::Serializer>(b: &BackendSpec, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(b)
 }

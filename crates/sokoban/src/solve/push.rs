@@ -5,7 +5,7 @@
 use super::context::{Solve, min_cap, stop_words};
 use super::error::SolveError;
 use super::options::{ASTAR_MEMORY, Optimize, Search};
-use super::report::{Report, SolveStats, Verdict};
+use super::report::{Outcome, SolveStats, Verdict};
 use crate::analysis::{Proof, Push, Unsolvable, pushes_to_plan};
 use crate::model::{Board, Plan};
 use crate::search::{
@@ -17,7 +17,7 @@ use std::time::Instant;
 /// What the push search leaves for the rest of the solve.
 pub(super) enum PushStep {
     /// The answer.
-    Done(Box<Report>),
+    Done(Box<Outcome>),
     /// Stopped first: the bound it proved, for the horizon search to start from.
     Bound(AstarBound),
 }
@@ -40,7 +40,7 @@ impl AstarBound {
 
     /// Carries the bound into a report that the horizon search left unproven with a
     /// weaker one (or none): no plan of fewer pushes, by the A*'s exhaustion.
-    pub fn raise(&self, r: &mut Report) {
+    pub fn raise(&self, r: &mut Outcome) {
         let Some(p) = self.lower_bound.checked_sub(1) else {
             return;
         };
@@ -101,7 +101,19 @@ impl Solve<'_> {
             return Ok(None);
         }
         let began = Instant::now();
-        let mut tables = PushTables::new(board, o.astar_pairs, self.budget);
+        let budget = match o.search {
+            Search::Auto if !o.any => self.budget.share(o.astar_share),
+            _ => self.budget.clone(),
+        };
+        let mut tables = match PushTables::new(board, o.astar_pairs, &budget) {
+            Ok(t) => t,
+            // Too large or too slow for the A*'s share: the horizon search goes on.
+            Err(_) if o.search == Search::Auto && !o.any => return Ok(None),
+            Err(halt) => {
+                let r = self.halted_before_search(&halt);
+                return Ok(Some(PushStep::Done(Box::new(r))));
+            }
+        };
         let quarter = self.budget.memory_limit().map_or(ASTAR_MEMORY, |m| m / 4);
         let cap = min_cap(o.max_pushes, o.max_moves);
         let base = AstarOptions {
@@ -111,16 +123,14 @@ impl Solve<'_> {
             pairs: o.astar_pairs,
             corrals: o.astar_corrals,
             packing: o.packing,
+            macros: o.astar_macros,
+            room_cuts: o.astar_room_cuts,
             memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
         };
         if o.any {
             let run = any_plan(board, &mut tables, &base, self.budget);
             return self.satisficed(board, run, &base, &tables, began).map(Some);
         }
-        let budget = match o.search {
-            Search::Auto => self.budget.share(o.astar_share),
-            _ => self.budget.clone(),
-        };
         let (outcome, stats) = astar(board, &mut tables, &base, &budget);
         let seconds = began.elapsed().as_secs_f64();
         let step = match outcome {
@@ -134,7 +144,7 @@ impl Solve<'_> {
                 self.exhausted(cap, &stats, seconds, &base, &tables),
             )),
             AstarOutcome::Stopped { lower_bound, halt } if o.search == Search::Astar => {
-                let mut r = Report::empty(Verdict::Unknown, Optimize::Pushes);
+                let mut r = Outcome::empty(Verdict::Unknown, Optimize::Pushes);
                 r.search = Some("astar");
                 add_stats(&mut r.stats, &stats, seconds);
                 r.stats.lower_bound = stats.start_bound as usize;
@@ -172,7 +182,7 @@ impl Solve<'_> {
         stats: &AstarStats,
         seconds: f64,
         proof: Option<String>,
-    ) -> Result<Report, SolveError> {
+    ) -> Result<Outcome, SolveError> {
         let plan: Plan =
             pushes_to_plan(board, pushes).map_err(|push| SolveError::Unwalkable { push })?;
         let mut s = SolveStats {
@@ -208,10 +218,10 @@ impl Solve<'_> {
         seconds: f64,
         o: &AstarOptions,
         tables: &PushTables,
-    ) -> Report {
+    ) -> Outcome {
         let mut r = match cap {
             Some(c) => {
-                let mut r = Report::empty(Verdict::Unknown, Optimize::Pushes);
+                let mut r = Outcome::empty(Verdict::Unknown, Optimize::Pushes);
                 self.no_plan(&mut r, c);
                 r.proof = Some(astar_words(c + 1, stats.expanded, o, tables));
                 r
@@ -264,7 +274,7 @@ impl Solve<'_> {
                 states: run.stats.stored,
             })),
             None => {
-                let mut r = Report::empty(Verdict::Unknown, Optimize::Pushes);
+                let mut r = Outcome::empty(Verdict::Unknown, Optimize::Pushes);
                 r.stopped = run.halt.as_ref().map(|h| h.reason());
                 r.reason = Some(passes);
                 add_stats(&mut r.stats, &run.stats, seconds);

@@ -56,7 +56,7 @@ pub struct SolveStats {
 /// The answer for one level.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct Report {
+pub struct Outcome {
     /// The verdict.
     pub verdict: Verdict,
     /// The verified plan, when solved.
@@ -94,9 +94,9 @@ pub struct Report {
     pub stats: SolveStats,
 }
 
-impl Report {
-    pub(super) fn empty(verdict: Verdict, optimize: Optimize) -> Report {
-        Report {
+impl Outcome {
+    pub(super) fn empty(verdict: Verdict, optimize: Optimize) -> Outcome {
+        Outcome {
             verdict,
             plan: None,
             moves: None,
@@ -117,15 +117,15 @@ impl Report {
     }
 
     /// The report of a level that cannot be solved.
-    pub(super) fn unsolvable(why: Unsolvable, optimize: Optimize) -> Report {
-        let mut r = Report::empty(Verdict::Unsolvable, optimize);
+    pub(super) fn unsolvable(why: Unsolvable, optimize: Optimize) -> Outcome {
+        let mut r = Outcome::empty(Verdict::Unsolvable, optimize);
         r.reason = Some(why.to_string());
         r.unsolvable = Some(why);
         r
     }
 }
 
-impl gridsat_sat::Verdict for Report {
+impl gridsat_sat::Concludes for Outcome {
     /// Answered when the plan is proven optimal in what was asked (any verified plan
     /// when satisficing); no solution for
     /// `no-plan` and `unsolvable`; unknown (with what stopped it) for a plan not proven

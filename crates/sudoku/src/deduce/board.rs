@@ -293,7 +293,7 @@ impl<'g, const W: usize> Board<'g, W> {
         let mut first_b = vec![NONE; n + 1];
         let mut eliminations: Vec<(u32, u16)> = Vec::new();
         for h in 0..g.num_houses() {
-            if h % 64 == 0 && self.out_of_budget() {
+            if self.out_of_budget() {
                 return Ok(false);
             }
             first_a.fill(NONE);
@@ -372,7 +372,7 @@ impl<'g, const W: usize> Board<'g, W> {
             if !std::mem::take(&mut self.touched[h]) {
                 continue;
             }
-            if h % 8 == 0 && self.out_of_budget() {
+            if self.out_of_budget() {
                 return Ok(false);
             }
             cells.clear();
@@ -433,7 +433,7 @@ impl<'g, const W: usize> Board<'g, W> {
                 if self.placed[cell] != 0 || count(&self.cand[cell]) > width {
                     continue;
                 }
-                if cell % 64 == 0 && self.out_of_budget() {
+                if self.out_of_budget() {
                     return Ok(());
                 }
                 let mut mask = self.cand[cell];

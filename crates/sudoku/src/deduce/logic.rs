@@ -3,7 +3,7 @@
 //! and its rules, with a propagator that remembers why each literal was set.
 
 use crate::encode::{
-    CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules_within, full_bytes,
+    CageEncoding, EncodeError, EncodeOptions, Encoding, encode_rules_within, model_bytes,
 };
 use crate::model::family::ClauseFamily;
 use crate::model::grid::{Grid, Placement};
@@ -39,7 +39,7 @@ impl Logic {
     /// ([`EncodeError::Stopped`]) when `budget` runs out while it is being built.
     pub fn new(shape: Shape, rules: &Rules, budget: &Budget) -> Result<Logic, EncodeError> {
         let n = shape.n();
-        budget.admit(full_bytes(n, AmoEncoding::Pairwise), || {
+        budget.admit(model_bytes(n), || {
             format!("the reasoning model (the extended encoding) of a {n}×{n} grid")
         })?;
         let opts = EncodeOptions {
@@ -52,7 +52,7 @@ impl Logic {
         if let Some(r) = budget.stop_reason() {
             return Err(EncodeError::Stopped(r));
         }
-        let prop = Propagator::new(&formula);
+        let prop = Propagator::new_within(&formula, budget).map_err(EncodeError::Stopped)?;
         Ok(Logic {
             shape,
             rules: rules.clone(),
@@ -159,26 +159,23 @@ impl Logic {
     /// Failed-literal probing on every cell literal, to a fixpoint: each literal whose
     /// assumption fails is set false and propagated, and the rounds repeat until none
     /// fails. Returns the literals found false, in the order found; the budget is asked
-    /// between probes (every 64th).
+    /// before every probe.
     pub fn probe_to_fixpoint(&mut self, budget: &Budget) -> Result<Vec<Lit>, ProbeEnd> {
         let lits = self.cell_lits();
         if let Some(c) = self.prop.propagate() {
             return Err(ProbeEnd::Conflict(c));
         }
         let mut failed = Vec::new();
-        let mut probes = 0u32;
         loop {
             let mut changed = false;
             for &l in &lits {
                 if self.prop.value(l).is_some() {
                     continue;
                 }
-                // The clock is read every 64 probes (a probe costs a few microseconds).
-                probes = probes.wrapping_add(1);
-                if probes % 64 == 1 {
-                    if let Some(r) = budget.stop_reason() {
-                        return Err(ProbeEnd::Stopped(r));
-                    }
+                // The clock at every probe: a probe on a big grid can propagate for
+                // milliseconds, and reading the clock costs tens of nanoseconds.
+                if let Some(r) = budget.stop_reason() {
+                    return Err(ProbeEnd::Stopped(r));
                 }
                 if self.prop.probe(l).failed() {
                     failed.push(l);
@@ -197,7 +194,7 @@ impl Logic {
     /// One what-if a player would try: the first value of an open cell (cells with the
     /// fewest candidates first, then in reading order) whose assumption propagates to a
     /// contradiction; it is then set false and propagated. `Ok(None)` when no single
-    /// what-if fails (search is needed); the budget is asked every 16 cells.
+    /// what-if fails (search is needed); the budget is asked at every cell.
     pub fn what_if(&mut self, budget: &Budget) -> Result<Option<Lit>, ProbeEnd> {
         let n = self.shape.n();
         let mut cells: Vec<(usize, usize)> = (0..n * n)
@@ -205,11 +202,9 @@ impl Logic {
             .map(|i| (self.candidates(i / n, i % n).len(), i))
             .collect();
         cells.sort_unstable();
-        for (k, &(_, i)) in cells.iter().enumerate() {
-            if k % 16 == 15 {
-                if let Some(r) = budget.stop_reason() {
-                    return Err(ProbeEnd::Stopped(r));
-                }
+        for &(_, i) in &cells {
+            if let Some(r) = budget.stop_reason() {
+                return Err(ProbeEnd::Stopped(r));
             }
             for v in self.candidates(i / n, i % n) {
                 let l = self.lit(i / n, i % n, v);

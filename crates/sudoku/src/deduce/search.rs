@@ -46,8 +46,8 @@ struct Frame {
 /// Searches from the current (propagated, consistent) state of `logic` for up to
 /// `max_solutions` solutions, giving up after `max_conflicts` conflicts. The state
 /// is restored afterwards. Auxiliary variables are decided only to confirm a grid (one
-/// model per grid), so solutions are counted as grids. The budget is asked every 256
-/// decisions.
+/// model per grid), so solutions are counted as grids. The budget is asked at every
+/// decision.
 pub fn search(
     logic: &mut Logic,
     order: &mut Order,
@@ -66,11 +66,11 @@ pub fn search(
         match choose(logic, order) {
             Some((lit, aux)) => {
                 st.decisions += 1;
-                if st.decisions % 256 == 0 {
-                    st.stopped = budget.stop_reason();
-                    if st.stopped.is_some() {
-                        break;
-                    }
+                // The clock at every decision: its propagation can take milliseconds
+                // on a big grid.
+                st.stopped = budget.stop_reason();
+                if st.stopped.is_some() {
+                    break;
                 }
                 let p = logic.propagator_mut();
                 p.new_level();

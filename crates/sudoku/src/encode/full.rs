@@ -84,6 +84,8 @@ pub fn encode_rules_within(
     let enc = opts.encoding.full();
     check_size(n, opts)?;
     let mut f = Formula::new();
+    let (clauses, literals) = estimated_size(n, opts.amo);
+    f.reserve(clauses as usize, literals as usize);
     let vars = cell_block(&mut f, shape, opts)?;
     let fam = Families::new(&mut f, enc);
     cell_clauses(&mut f, &fam, &vars, (n, enc, opts.amo), budget)?;
@@ -205,19 +207,49 @@ fn house_clauses(
 }
 
 /// About how many bytes a full encoding of an N×N grid takes to build and to load
-/// into a solver (or a propagator), before anything is built.
+/// into a SAT solver, the process's own `BASE_BYTES` included,
+/// before anything is built.
 pub fn full_bytes(n: usize, amo: AmoEncoding) -> u64 {
-    use super::{CLAUSE_BYTES, LITERAL_BYTES, VARIABLE_BYTES};
-    let clauses = estimated_clauses(n, amo);
-    let literals = match amo {
-        AmoEncoding::Pairwise => 2 * clauses,
-        _ => 3 * clauses,
-    };
+    use super::{BASE_BYTES, CLAUSE_BYTES, LITERAL_BYTES, VARIABLE_BYTES};
+    let (clauses, literals) = estimated_size(n, amo);
     let vars = (n as u64).pow(3);
     clauses
         .saturating_mul(CLAUSE_BYTES)
         .saturating_add(literals.saturating_mul(LITERAL_BYTES))
         .saturating_add(vars.saturating_mul(VARIABLE_BYTES))
+        .saturating_add(BASE_BYTES)
+}
+
+/// About how many bytes the reasoning model of an N×N grid takes (the extended
+/// pairwise encoding and gridsat's propagator over it), before anything is built.
+pub fn model_bytes(n: usize) -> u64 {
+    use super::{BASE_BYTES, LITERAL_BYTES, MODEL_CLAUSE_BYTES, VARIABLE_BYTES};
+    let (clauses, literals) = estimated_size(n, AmoEncoding::Pairwise);
+    let vars = (n as u64).pow(3);
+    clauses
+        .saturating_mul(MODEL_CLAUSE_BYTES)
+        .saturating_add(literals.saturating_mul(LITERAL_BYTES))
+        .saturating_add(vars.saturating_mul(VARIABLE_BYTES))
+        .saturating_add(BASE_BYTES)
+}
+
+/// A floor, in bytes, of the DIMACS text of any full encoding of an N×N grid with
+/// `amo`, known before anything is built: every full encoding has the N² cell
+/// at-least-one clauses (N³ literals) and an at-most-one per house and symbol, which
+/// mentions each of its N literals (N−1 times each when pairwise); a literal takes at
+/// least two bytes (`1 `), and with `names` each cell variable its `c var` line (at
+/// least 14 bytes). A caller with a cap on the text refuses above it at once.
+pub fn full_text_floor(n: usize, amo: AmoEncoding, names: bool) -> u64 {
+    let n = n as u64;
+    let cells = n.saturating_pow(3);
+    let per_literal = match amo {
+        AmoEncoding::Pairwise => n.saturating_sub(1),
+        _ => 1,
+    };
+    let house_mentions = cells.saturating_mul(3).saturating_mul(per_literal);
+    let literals = cells.saturating_add(house_mentions);
+    let name_lines = if names { cells.saturating_mul(14) } else { 0 };
+    literals.saturating_mul(2).saturating_add(name_lines)
 }
 
 /// What stopped the build, once `budget` runs out.
@@ -238,6 +270,16 @@ pub(super) fn check_size(n: usize, opts: &EncodeOptions) -> Result<(), EncodeErr
         });
     }
     Ok(())
+}
+
+/// Rough clause and literal counts of a full encoding of an N×N grid.
+fn estimated_size(n: usize, amo: AmoEncoding) -> (u64, u64) {
+    let clauses = estimated_clauses(n, amo);
+    let literals = match amo {
+        AmoEncoding::Pairwise => 2 * clauses,
+        _ => 3 * clauses,
+    };
+    (clauses, literals)
 }
 
 /// Rough clause count of a full encoding: 4N² groups of N literals.

@@ -11,7 +11,9 @@ mod reduced;
 mod vars;
 
 pub use cages::CageEncoding;
-pub use full::{MAX_FULL_CLAUSES, encode_rules, encode_rules_within, full_bytes};
+pub use full::{
+    MAX_FULL_CLAUSES, encode_rules, encode_rules_within, full_bytes, full_text_floor, model_bytes,
+};
 pub use reduced::{encode_candidates, encode_candidates_within, reduced_bytes};
 pub use vars::CellVars;
 
@@ -135,14 +137,26 @@ pub enum EncodeError {
     ReducedVariant,
 }
 
-/// Bytes per clause (the formula's end and family, a solver's header and two
-/// watches), per literal (in the formula and in a solver) and per variable (the
-/// encoding's maps and a solver's arrays), for the size estimates.
-pub(super) const CLAUSE_BYTES: u64 = 30;
+/// What a formula costs once loaded into a SAT solver, for the size estimates, per
+/// clause, per literal and per variable, on top of [`BASE_BYTES`]. Measured (issue 22)
+/// against the peak resident memory of `solve` on empty and sparse 25×25 to 81×81
+/// grids: the formula keeps 6 bytes a clause and 4 a literal; CaDiCaL keeps a clause
+/// header of 24 bytes rounded up by the allocator, a pointer in its clause list and
+/// two 16-byte watches in lists that grow by doubling (about 80 bytes a clause and 4 a
+/// literal); both keep some 200 bytes of arrays per variable.
+pub(super) const CLAUSE_BYTES: u64 = 96;
 /// See [`CLAUSE_BYTES`].
 pub(super) const LITERAL_BYTES: u64 = 8;
 /// See [`CLAUSE_BYTES`].
-pub(super) const VARIABLE_BYTES: u64 = 64;
+pub(super) const VARIABLE_BYTES: u64 = 200;
+/// The process itself before any formula: code, the allocator's arenas, the reading
+/// of the input (measured: about 20 MiB for `solve` of a 9×9).
+pub const BASE_BYTES: u64 = 24 << 20;
+/// What gridsat's own propagator (the reasoning model behind `rate`, `hint`,
+/// `explain` and generation) costs per clause and per literal of a formula it keeps
+/// beside its own copy: 14 and 8 bytes (ends, families, literals twice), and the
+/// binary clauses in two 8-byte implication lists.
+pub(super) const MODEL_CLAUSE_BYTES: u64 = 30;
 
 /// About how many bytes `encode` would take for `puzzle` (an upper bound for the
 /// reduced encoding), to ask a budget before building it.

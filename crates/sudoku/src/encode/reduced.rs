@@ -2,7 +2,9 @@
 //! variables only for the candidates of empty cells (after Kwon & Jain 2006).
 
 use super::full::Families;
-use super::{CLAUSE_BYTES, CellVars, Encoded, Encoding, LITERAL_BYTES, VARIABLE_BYTES, namer};
+use super::{
+    BASE_BYTES, CLAUSE_BYTES, CellVars, Encoded, Encoding, LITERAL_BYTES, VARIABLE_BYTES, namer,
+};
 use crate::model::candidates::Candidates;
 use crate::model::house::{House, HouseKind};
 use crate::model::symbols::Alphabet;
@@ -55,7 +57,7 @@ pub fn reduced_bytes(cand: &Candidates, amo: AmoEncoding) -> u64 {
         clauses += pairs + n as u64;
         literals += lits;
     }
-    clauses * CLAUSE_BYTES + literals * LITERAL_BYTES + vars * VARIABLE_BYTES
+    clauses * CLAUSE_BYTES + literals * LITERAL_BYTES + vars * VARIABLE_BYTES + BASE_BYTES
 }
 
 /// Makes room in `f` for an at-least-one clause and pairwise at-most-one clauses over
@@ -138,7 +140,7 @@ pub fn encode_candidates(
         .expect("no budget to run out")
 }
 
-/// [`encode_candidates`], asking `budget` every 1,024 cells and groups (building the
+/// [`encode_candidates`], asking `budget` at every cell and group (building the
 /// formula of a giant grid takes seconds): what stopped it, when it ran out.
 pub fn encode_candidates_within(
     cand: &Candidates,
@@ -178,13 +180,11 @@ pub fn encode_candidates_within(
     })
 }
 
-/// `Err` once the budget is spent, asked at every 1,024th step.
+/// `Err` once the budget is spent, asked at every step (a cell or a house's group:
+/// up to N(N−1)/2 clauses, milliseconds on a big grid, so the clock is read at each).
 #[inline]
-fn check(step: usize, budget: &Budget) -> Result<(), StopReason> {
-    match step % 1024 == 1023 {
-        true => budget.stop_reason().map_or(Ok(()), Err),
-        false => Ok(()),
-    }
+fn check(_step: usize, budget: &Budget) -> Result<(), StopReason> {
+    budget.stop_reason().map_or(Ok(()), Err)
 }
 
 /// Every empty cell's at-least-one clause, then its at-most-one clauses.

@@ -13,7 +13,7 @@ use crate::deduce::{Logic, Order, search};
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
-use crate::reason::{Level, Rating, rate};
+use crate::reason::{Difficulty, Rating, rate};
 use crate::rng::Rng;
 use crate::solve::{Activation, Uniqueness};
 
@@ -233,7 +233,7 @@ fn climb_to(
     let Some(want) = opts.difficulty else {
         return Ok(rating);
     };
-    let search_level = want >= Level::Hard || rating.level >= Level::Hard;
+    let search_level = want >= Difficulty::Hard || rating.level >= Difficulty::Hard;
     if want == rating.level || !search_level || opts.target != Target::Minimal {
         return Ok(rating);
     }

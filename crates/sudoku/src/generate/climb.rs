@@ -6,7 +6,7 @@ use super::reduce::reduce;
 use super::{GenerateError, GenerateOptions, Progress};
 use crate::deduce::Logic;
 use crate::model::grid::Grid;
-use crate::reason::{Level, Rating, rate, search_effort};
+use crate::reason::{Difficulty, Rating, rate, search_effort};
 use crate::rng::Rng;
 use crate::solve::{Activation, Second, Uniqueness};
 
@@ -16,7 +16,7 @@ pub const CLIMB_STEPS: usize = 300;
 /// How hard a rating is, for comparing puzzles: the level, then the score (what-ifs
 /// made, search for those that need it), then the search effort (measured here for
 /// the puzzles the rating does not search).
-fn fitness(logic: &mut Logic, q: &Grid, r: &Rating, opts: &GenerateOptions) -> (Level, f64) {
+fn fitness(logic: &mut Logic, q: &Grid, r: &Rating, opts: &GenerateOptions) -> (Difficulty, f64) {
     let conflicts = match r.search {
         Some(e) => e.conflicts,
         None => search_effort(logic, q, &opts.rate, &opts.budget).map_or(0.0, |e| e.0.conflicts),
@@ -48,7 +48,7 @@ pub(crate) fn climb(
     act: Activation,
     start: (Grid, Rating),
     solution: &Grid,
-    want: Level,
+    want: Difficulty,
     opts: &GenerateOptions,
     rng: &mut Rng,
 ) -> Result<Climbed, GenerateError> {

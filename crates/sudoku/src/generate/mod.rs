@@ -20,7 +20,7 @@ use crate::encode::EncodeError;
 use crate::model::grid::Grid;
 use crate::model::rules::{Rules, RulesError};
 use crate::model::shape::Shape;
-use crate::reason::{Level, RateOptions, Rating};
+use crate::reason::{Difficulty, RateOptions, Rating};
 use crate::rng::Rng;
 use crate::solve::{SolveError, Uniqueness};
 use attempt::Attempt;
@@ -89,7 +89,7 @@ pub enum Progress {
         /// Steps at most.
         steps: usize,
         /// The level of the best puzzle so far.
-        level: Level,
+        level: Difficulty,
     },
 }
 
@@ -144,7 +144,7 @@ pub struct GenerateOptions {
     /// How many givens.
     pub target: Target,
     /// Keep only puzzles of this difficulty.
-    pub difficulty: Option<Level>,
+    pub difficulty: Option<Difficulty>,
     /// Give up on a puzzle after this many attempts (fresh solution grids).
     pub max_attempts: usize,
     /// Accept a removal only when deduction alone (classic rules: singles, box–line,
@@ -178,6 +178,9 @@ impl GenerateOptions {
 }
 
 impl GenerateOptions {
+    /// The default [`max_attempts`](GenerateOptions::max_attempts).
+    pub const DEFAULT_MAX_ATTEMPTS: usize = 1000;
+
     /// Minimal puzzles of `shape`, classic rules, no symmetry, any difficulty.
     pub fn new(shape: Shape) -> GenerateOptions {
         GenerateOptions {
@@ -188,7 +191,7 @@ impl GenerateOptions {
             symmetry: Symmetry::None,
             target: Target::Minimal,
             difficulty: None,
-            max_attempts: 1000,
+            max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             no_search: false,
             hitting_set: false,
             thin: 0,
@@ -218,7 +221,7 @@ pub struct Generated {
     pub proofs: (usize, usize),
 }
 
-impl gridsat_sat::Verdict for Generated {
+impl gridsat_sat::Concludes for Generated {
     fn conclusion(&self) -> Conclusion {
         Conclusion::Answered
     }
@@ -251,7 +254,7 @@ pub enum GaveUp {
     )]
     Difficulty {
         /// The difficulty asked for.
-        level: Level,
+        level: Difficulty,
         /// Attempts made.
         attempts: usize,
         /// Puzzles of other difficulties made.
@@ -397,8 +400,13 @@ impl Generator {
         self.tried
     }
 
-    /// Puzzle number `index` of the run seeded with `seed`.
+    /// Puzzle number `index` of the run seeded with `seed`: the same puzzle whatever
+    /// this generator made before, so that a run's output depends on its seed alone
+    /// (not on which worker made which puzzle).
     pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        // The warm uniqueness solver's models guide the climb to a difficulty; what it
+        // learnt on earlier puzzles would change them, so every puzzle starts cold.
+        self.fixed = None;
         let mut rng = Rng::for_item(seed, index);
         let mut fewest: Option<usize> = None;
         let mut wrong_level = 0;

@@ -55,7 +55,7 @@ pub struct Walk {
     pub end: End,
 }
 
-impl gridsat_sat::Verdict for Walk {
+impl gridsat_sat::Concludes for Walk {
     fn conclusion(&self) -> Conclusion {
         match &self.end {
             End::Solved(_) => Conclusion::Answered,

@@ -95,7 +95,7 @@ pub enum Hint {
     Stopped(StopReason),
 }
 
-impl gridsat_sat::Verdict for Hint {
+impl gridsat_sat::Concludes for Hint {
     fn conclusion(&self) -> Conclusion {
         match self {
             Hint::Contradiction(_) => Conclusion::NoSolution,
@@ -476,11 +476,10 @@ fn best_probe(
         .collect();
     cells.sort_by_key(|(r, c, v)| (v.len(), *r, *c));
     let mut best: Option<(usize, FailedProbe)> = None;
-    for (k, (r, c, values)) in cells.into_iter().enumerate() {
-        if k % 16 == 15 {
-            if let Some(reason) = budget.stop_reason() {
-                return best.map(|(_, p)| Some(p)).ok_or(reason);
-            }
+    for (r, c, values) in cells {
+        // The clock at every cell: a cell's probes can take milliseconds on a big grid.
+        if let Some(reason) = budget.stop_reason() {
+            return best.map(|(_, p)| Some(p)).ok_or(reason);
         }
         for v in values {
             let lit = logic.lit(r, c, v);

@@ -29,7 +29,7 @@ pub enum Marks {
     Stopped(Vec<Vec<u16>>, StopReason),
 }
 
-impl gridsat_sat::Verdict for Marks {
+impl gridsat_sat::Concludes for Marks {
     fn conclusion(&self) -> Conclusion {
         match self {
             Marks::Cells(_) => Conclusion::Answered,

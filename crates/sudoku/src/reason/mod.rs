@@ -5,6 +5,7 @@ mod explain;
 mod hint;
 mod marks;
 mod rate;
+mod technique;
 
 pub use explain::{End, Step, Walk, walk};
 pub use hint::{
@@ -12,6 +13,10 @@ pub use hint::{
 };
 pub use marks::{Marks, Reasoning, pencil_marks};
 pub use rate::{
-    EXTREME_ABOVE, Effort, HARD_WHAT_IFS, Level, RateError, RateOptions, Rating, rate,
+    Difficulty, EXTREME_ABOVE, Effort, HARD_WHAT_IFS, RateError, RateOptions, Rating, rate,
     search_effort,
+};
+pub use technique::{
+    Board, MAX_TECHNIQUE_SIDE, PathEnd, SeRating, Technique, TechniquePath, TechniqueStep,
+    next_step as next_technique_step, technique_path,
 };

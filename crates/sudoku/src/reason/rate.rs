@@ -4,6 +4,7 @@
 //! between rounds); a puzzle none of them solves needs search. The search effort (a
 //! small DPLL, averaged over several random orders) orders puzzles within a class.
 
+use super::technique::TechniquePath;
 use crate::deduce::{Logic, Order, ProbeEnd, basic_to_fixpoint, search};
 use crate::model::grid::Grid;
 use crate::rng::Rng;
@@ -11,7 +12,7 @@ use gridsat_sat::{Budget, Conclusion, StopReason};
 
 gridsat_sat::named_enum! {
     /// The difficulty classes, by the reasoning each needs.
-    pub enum Level ("difficulty") {
+    pub enum Difficulty ("difficulty") {
         /// Naked and hidden singles (unit propagation) solve it.
         Easy = "easy",
         /// The basic techniques solve it: locked candidates (box–line and the like) and naked or hidden subsets, with singles.
@@ -36,6 +37,11 @@ pub struct RateOptions {
     pub extreme_above: f64,
     /// Give up one search after this many conflicts (it then counts this many).
     pub max_conflicts: u64,
+    /// Rate on Sudoku Explainer's scale too, with the named-technique engine (the
+    /// `se` and `hardest` of a report). It costs most of the time on hard puzzles
+    /// (top1465: 15 puzzles/s with it, 250/s without, debug build), so a caller that
+    /// prints only the buckets (`rate --summary`) turns it off.
+    pub techniques: bool,
 }
 
 impl Default for RateOptions {
@@ -45,6 +51,7 @@ impl Default for RateOptions {
             hard_what_ifs: HARD_WHAT_IFS,
             extreme_above: EXTREME_ABOVE,
             max_conflicts: 100_000,
+            techniques: true,
         }
     }
 }
@@ -77,7 +84,7 @@ pub struct Effort {
 #[non_exhaustive]
 pub struct Rating {
     /// The difficulty class.
-    pub level: Level,
+    pub level: Difficulty,
     /// Empty cells (before any reasoning).
     pub empty: usize,
     /// Cells filled by unit propagation from the givens.
@@ -93,9 +100,12 @@ pub struct Rating {
     /// When the budget stopped the rating: why. `level` is then what was known by
     /// then (medium: singles did not suffice; hard: probing did not either).
     pub stopped: Option<StopReason>,
+    /// The path in named techniques, when asked for (`rate` asks; generation does not):
+    /// its SE rating is [`TechniquePath::rating`].
+    pub techniques: Option<TechniquePath>,
 }
 
-impl gridsat_sat::Verdict for Rating {
+impl gridsat_sat::Concludes for Rating {
     fn conclusion(&self) -> Conclusion {
         match self.stopped {
             Some(r) => Conclusion::Unknown(r),
@@ -109,7 +119,7 @@ impl Rating {
     /// rated: level easy, no cell filled.
     pub fn unrated(puzzle: &Grid, reason: StopReason) -> Rating {
         Rating {
-            level: Level::Easy,
+            level: Difficulty::Easy,
             empty: puzzle.n() * puzzle.n() - puzzle.num_givens(),
             by_singles: 0,
             by_basic: 0,
@@ -117,12 +127,13 @@ impl Rating {
             failed_literals: 0,
             search: None,
             stopped: Some(reason),
+            techniques: None,
         }
     }
 
     /// True when no single what-if was left to make and the grid was still open.
     pub fn needs_search(&self) -> bool {
-        self.level == Level::Extreme
+        self.level == Difficulty::Extreme
             && self.by_singles + self.by_basic + self.by_probing < self.empty
     }
 
@@ -131,10 +142,10 @@ impl Rating {
     /// search conflicts) / 10.
     pub fn score(&self) -> f64 {
         let base = match self.level {
-            Level::Easy => return 1.0,
-            Level::Medium => return 2.0,
-            Level::Hard => 3.0,
-            Level::Extreme => 4.0,
+            Difficulty::Easy => return 1.0,
+            Difficulty::Medium => return 2.0,
+            Difficulty::Hard => 3.0,
+            Difficulty::Extreme => 4.0,
         };
         let what_ifs = (self.failed_literals as f64 / 10.0).min(0.9);
         let search = match (self.needs_search(), self.search) {
@@ -167,7 +178,7 @@ pub fn rate(
         .load(puzzle, &[])
         .map_err(|_| RateError::Contradiction)?;
     let mut rating = Rating {
-        level: Level::Easy,
+        level: Difficulty::Easy,
         empty: n * n - puzzle.num_givens(),
         by_singles: fixed(logic) - puzzle.num_givens(),
         by_basic: 0,
@@ -175,8 +186,10 @@ pub fn rate(
         failed_literals: 0,
         search: None,
         stopped: None,
+        techniques: None,
     };
-    let steps: [(Level, Step); 2] = [(Level::Medium, basic), (Level::Hard, what_ifs)];
+    let steps: [(Difficulty, Step); 2] =
+        [(Difficulty::Medium, basic), (Difficulty::Hard, what_ifs)];
     for (level, step) in steps {
         if logic.solved() {
             return Ok(rating);
@@ -193,16 +206,16 @@ pub fn rate(
         }
         let filled = fixed(logic) - before;
         match level {
-            Level::Medium => rating.by_basic = filled,
+            Difficulty::Medium => rating.by_basic = filled,
             _ => rating.by_probing = filled,
         }
     }
     if !logic.solved() || rating.failed_literals > opts.hard_what_ifs {
-        rating.level = Level::Extreme;
+        rating.level = Difficulty::Extreme;
     }
     let (effort, stopped) = search_effort(logic, puzzle, opts, budget)?;
     if effort.conflicts > opts.extreme_above {
-        rating.level = Level::Extreme;
+        rating.level = Difficulty::Extreme;
     }
     rating.search = Some(effort);
     rating.stopped = stopped;

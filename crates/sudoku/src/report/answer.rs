@@ -1,43 +1,102 @@
 //! The report of a solve: the verdict, the solutions, the conflict, the effort.
 
-use super::{Label, Report, object};
+use super::{Head, Label, Report, to_json};
 use crate::io::format::Layout;
 use crate::model::symbols::Alphabet;
 use crate::solve::{Answer, Verdict};
-use gridsat_sat::{Conclusion, MemoryExceeded, StopReason, Verdict as _};
-use serde_json::{Value, json};
+use gridsat_sat::{Concludes as _, Conclusion, MemoryExceeded, StopReason};
+use serde_json::Value;
 
-/// The `stats` member: formula size, solver calls, milliseconds.
-fn stats_json(a: &Answer) -> Value {
-    json!({
-        "vars": a.stats.vars,
-        "clauses": a.stats.clauses,
-        "solver_calls": a.stats.solver_calls,
-        "time_ms": (a.stats.time.as_secs_f64() * 1e6).round() / 1e3,
+/// The `stats` member: formula size, solver calls, time. `vars` and `time_ms` are the
+/// old names (deprecated); `variables` and `seconds` are the names every family uses.
+#[derive(serde::Serialize)]
+struct StatsJson {
+    vars: u32,
+    clauses: usize,
+    solver_calls: u32,
+    time_ms: f64,
+    variables: u32,
+    seconds: f64,
+}
+
+impl StatsJson {
+    fn of(a: &Answer) -> StatsJson {
+        let secs = a.stats.time.as_secs_f64();
+        StatsJson {
+            vars: a.stats.vars,
+            clauses: a.stats.clauses,
+            solver_calls: a.stats.solver_calls,
+            time_ms: (secs * 1e6).round() / 1e3,
+            variables: a.stats.vars,
+            seconds: (secs * 1e6).round() / 1e6,
+        }
+    }
+}
+
+/// The object of a solve (schema `docs/schema/sudoku/solve.json`).
+#[derive(serde::Serialize)]
+struct SolveJson {
+    #[serde(flatten)]
+    head: Head,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    more_solutions: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    stats: StatsJson,
+}
+
+/// The JSON object of an answer (`status`, `solution`, `more_solutions`, `conflict`,
+/// `reason`, `stats`).
+fn answer_json(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Value {
+    let mut sols = a.solutions.iter().map(|g| g.to_line(alphabet));
+    let solution = sols.next();
+    let (conflict, reason) = match (&a.conflict, a.stopped) {
+        (Some(c), _) => (
+            Some(c.givens.iter().map(|p| p.describe(alphabet)).collect()),
+            Some(c.reason_text(alphabet)),
+        ),
+        (None, Some(r)) => (None, Some(r.to_string())),
+        (None, None) => (None, None),
+    };
+    to_json(&SolveJson {
+        head: label.head(),
+        status: a.verdict.name(),
+        solution,
+        more_solutions: sols.collect(),
+        conflict,
+        reason,
+        stats: StatsJson::of(a),
     })
 }
 
-/// The JSON object of an answer (schema in the README: `status`, `solution`,
-/// `more_solutions`, `conflict`, `reason`, `stats`).
-fn answer_json(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Value {
-    let mut sols = a.solutions.iter().map(|g| g.to_line(alphabet));
-    let mut rest = vec![("status", json!(a.verdict.name()))];
-    if let Some(s) = sols.next() {
-        rest.push(("solution", json!(s)));
+/// The object of a puzzle without an answer: `status` (`error` or `unknown`) and the
+/// message (schema `docs/schema/sudoku/status.json`).
+#[derive(serde::Serialize)]
+pub(crate) struct StatusJson {
+    #[serde(flatten)]
+    pub head: Head,
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl StatusJson {
+    /// `status` with `reason`.
+    pub(crate) fn reason(label: &Label, status: &'static str, reason: Option<String>) -> Value {
+        to_json(&StatusJson {
+            head: label.head(),
+            status,
+            error: None,
+            reason,
+        })
     }
-    let more: Vec<String> = sols.collect();
-    if !more.is_empty() {
-        rest.push(("more_solutions", json!(more)));
-    }
-    if let Some(c) = &a.conflict {
-        let givens: Vec<String> = c.givens.iter().map(|p| p.describe(alphabet)).collect();
-        rest.push(("conflict", json!(givens)));
-        rest.push(("reason", json!(c.reason_text(alphabet))));
-    } else if let Some(r) = a.stopped {
-        rest.push(("reason", json!(r.to_string())));
-    }
-    rest.push(("stats", stats_json(a)));
-    object(label, rest)
 }
 
 /// The text of an answer: the verdict line, then the solutions in `layout`.
@@ -57,7 +116,12 @@ fn answer_text(label: &str, a: &Answer, alphabet: Option<&Alphabet>, layout: Lay
             a.solutions.len()
         ),
         Verdict::Unknown => format!(
-            "{label}: unknown (stopped by the time limit or an interrupt after {} solution{})",
+            "{label}: unknown ({} after {} solution{})",
+            match a.stopped {
+                Some(StopReason::MemoryLimit) =>
+                    "memory limit: the process held more than its memory ceiling",
+                _ => "stopped by the time limit or an interrupt",
+            },
             a.solutions.len(),
             if a.solutions.len() == 1 { "" } else { "s" }
         ),
@@ -87,10 +151,12 @@ pub fn answer_report(
 
 /// A puzzle that could not be read: status `error` with the message.
 pub fn error_report(label: &Label, message: &str) -> Report {
-    let json = object(
-        label,
-        vec![("status", json!("error")), ("error", json!(message))],
-    );
+    let json = to_json(&StatusJson {
+        head: label.head(),
+        status: "error",
+        error: Some(message.to_string()),
+        reason: None,
+    });
     // Bad input is the caller's to rank (it exits 2); as an answer it says nothing.
     Report::new(
         Conclusion::Unknown(StopReason::Interrupted),
@@ -102,13 +168,7 @@ pub fn error_report(label: &Label, message: &str) -> Report {
 /// The budget ran out before the answer was known (the reasoning model was being
 /// built, or the walk was cut short): `unknown` with what stopped it.
 pub fn stopped_report(label: &Label, r: StopReason) -> Report {
-    let json = object(
-        label,
-        vec![
-            ("status", json!("unknown")),
-            ("reason", json!(r.to_string())),
-        ],
-    );
+    let json = StatusJson::reason(label, "unknown", Some(r.to_string()));
     Report::new(
         Conclusion::Unknown(r),
         json,
@@ -118,13 +178,7 @@ pub fn stopped_report(label: &Label, r: StopReason) -> Report {
 
 /// A puzzle the budget ran out before: `unknown`, not started.
 pub fn not_started_report(label: &Label, reason: StopReason) -> Report {
-    let json = object(
-        label,
-        vec![
-            ("status", json!("unknown")),
-            ("reason", json!(format!("not started: {reason}"))),
-        ],
-    );
+    let json = StatusJson::reason(label, "unknown", Some(format!("not started: {reason}")));
     Report::new(
         Conclusion::Unknown(reason),
         json,
@@ -135,13 +189,7 @@ pub fn not_started_report(label: &Label, reason: StopReason) -> Report {
 /// A puzzle whose formula would not fit the memory budget: `unknown` with what would
 /// not fit. `hint` (how to raise the budget) is appended to the text, when given.
 pub fn memory_report(label: &Label, m: &MemoryExceeded, hint: Option<&str>) -> Report {
-    let json = object(
-        label,
-        vec![
-            ("status", json!("unknown")),
-            ("reason", json!(format!("memory limit: {m}"))),
-        ],
-    );
+    let json = StatusJson::reason(label, "unknown", Some(format!("memory limit: {m}")));
     let hint = hint.map_or(String::new(), |h| format!(" ({h})"));
     Report::new(
         Conclusion::Unknown(StopReason::MemoryLimit),

@@ -1,14 +1,38 @@
 //! The report of an explanation: the steps from the givens to the solution.
 
-use super::answer::stopped_report;
-use super::{Label, Report, object};
+use super::answer::{StatusJson, stopped_report};
+use super::{Head, Label, Report, to_json};
 use crate::io::format::Layout;
 use crate::io::parse::ParsedPuzzle;
 use crate::model::symbols::Alphabet;
-use crate::reason::{End, Step, Walk};
+use crate::reason::{End, Step, TechniquePath, Walk};
 use crate::solve::{Answer, Verdict};
 use gridsat_sat::{Conclusion, StopReason};
-use serde_json::json;
+
+/// The object of a puzzle with no solution: the givens in conflict and why (schema
+/// `docs/schema/sudoku/explain.json`, as the others here).
+#[derive(serde::Serialize)]
+struct UnsatJson {
+    #[serde(flatten)]
+    head: Head,
+    status: &'static str,
+    conflict: Vec<String>,
+    reason: Option<String>,
+}
+
+/// The object of an explanation: the counts, the steps, how the walk ended, the grid.
+#[derive(serde::Serialize)]
+struct ExplainJson<'a> {
+    #[serde(flatten)]
+    head: Head,
+    status: &'static str,
+    placements: usize,
+    what_ifs: usize,
+    guesses: usize,
+    steps: &'a [String],
+    end: &'a str,
+    grid: Option<String>,
+}
 
 /// No walk to show: the puzzle has no solution (its conflicting givens are named), or
 /// the solver could not tell in time.
@@ -19,14 +43,12 @@ pub fn without_walk(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> O
             let givens: Vec<String> = c
                 .map(|c| c.givens.iter().map(|g| g.describe(alphabet)).collect())
                 .unwrap_or_default();
-            let json = object(
-                label,
-                vec![
-                    ("status", json!("unsat")),
-                    ("conflict", json!(givens)),
-                    ("reason", json!(c.map(|c| c.reason_text(alphabet)))),
-                ],
-            );
+            let json = to_json(&UnsatJson {
+                head: label.head(),
+                status: "unsat",
+                conflict: givens,
+                reason: c.map(|c| c.reason_text(alphabet)),
+            });
             let text = c.map(|c| c.describe(alphabet)).unwrap_or_default();
             let text = format!("{}: no solution: the givens {text}", label.text);
             Some(Report::new(Conclusion::NoSolution, json, text))
@@ -35,7 +57,7 @@ pub fn without_walk(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> O
             Some(r) => stopped_report(label, r),
             None => Report::new(
                 Conclusion::Unknown(StopReason::Interrupted),
-                object(label, vec![("status", json!(a.verdict.name()))]),
+                StatusJson::reason(label, a.verdict.name(), None),
                 format!("{}: {}", label.text, a.verdict),
             ),
         }),
@@ -68,18 +90,16 @@ pub fn report(
         (_, Verdict::Multiple) => Conclusion::Multiple,
         _ => Conclusion::Answered,
     };
-    let json = object(
-        label,
-        vec![
-            ("status", json!(verdict.name())),
-            ("placements", json!(placed)),
-            ("what_ifs", json!(whatifs)),
-            ("guesses", json!(guesses)),
-            ("steps", json!(steps)),
-            ("end", json!(end)),
-            ("grid", json!(grid.map(|g| g.to_line(a)))),
-        ],
-    );
+    let json = to_json(&ExplainJson {
+        head: label.head(),
+        status: verdict.name(),
+        placements: placed,
+        what_ifs: whatifs,
+        guesses,
+        steps: &steps,
+        end: &end,
+        grid: grid.map(|g| g.to_line(a)),
+    });
     let empty = p.grid.values().iter().filter(|&&v| v == 0).count();
     let mut text = format!(
         "{}: {verdict}, {empty} empty cells: {placed} placed by singles, {whatifs} what-if eliminations, {guesses} guesses\n",
@@ -101,4 +121,27 @@ pub fn report(
         text.push('\n');
     }
     Report::new(conclusion, json, text)
+}
+
+/// Adds the path in named techniques to an explanation: `techniques` (the steps),
+/// `se` and `hardest` in JSON, and the numbered steps with the SE rating in the text.
+pub fn add_techniques(report: &mut Report, path: &TechniquePath, a: Option<&Alphabet>) {
+    let se = path.rating();
+    let steps: Vec<super::StepJson> = path
+        .steps
+        .iter()
+        .map(|s| super::step_json(s, path.n, a))
+        .collect();
+    report.json["techniques"] = super::to_json(&steps);
+    report.json["se"] = super::to_json(&super::SeJson::from(&se));
+    report.json["hardest"] = super::to_json(&se.hardest.map(|t| t.name()));
+    let lines = super::path_lines(path, a);
+    let width = lines.len().to_string().len();
+    report.text.push_str(&format!(
+        "in named techniques, {}:\n",
+        super::se_text(&se, &path.end)
+    ));
+    for (i, l) in lines.iter().enumerate() {
+        report.text.push_str(&format!("{:>width$}. {l}\n", i + 1));
+    }
 }

@@ -1,13 +1,12 @@
 //! The report of a hint: the next step for a player, with its reason.
 
-use super::{Label, Report, object};
+use super::{Head, Label, Report, to_json};
 use crate::model::grid::Grid;
 use crate::model::house::House;
 use crate::model::symbols::Alphabet;
-use crate::reason::{Hint, Why, sym};
+use crate::reason::{Hint, TechniqueStep, Why, sym};
 use crate::solve::{Answer, Verdict};
 use gridsat_sat::Conclusion;
-use serde_json::{Value, json};
 
 /// The grid has no solution any more: no hint can help; the conflict is named.
 pub fn unsolvable(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Option<Report> {
@@ -19,14 +18,12 @@ pub fn unsolvable(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Opt
         .as_ref()
         .map(|c| c.describe(alphabet))
         .unwrap_or_default();
-    let json = object(
-        label,
-        vec![
-            ("hint", json!("none")),
-            ("status", json!("unsat")),
-            ("conflict", json!(why)),
-        ],
-    );
+    let json = to_json(&NoHintJson {
+        head: label.head(),
+        hint: "none",
+        status: "unsat",
+        conflict: why.clone(),
+    });
     let text = format!("{}: no solution from here: {why}", label.text);
     Some(Report::new(Conclusion::NoSolution, json, text))
 }
@@ -68,11 +65,61 @@ pub fn report(
         ""
     };
     let mut json = hint_json(label, a.verdict, &text, h, alphabet);
-    let cells = hint_cells(h, grid);
-    if !cells.is_empty() {
-        json["cells"] = json!(cells);
-    }
+    json.cells = hint_cells(h, grid);
+    let json = to_json(&json);
     Report::new(conclusion, json, format!("{}: {text}{note}", label.text))
+}
+
+/// The object of a grid with no solution any more (schema `hint.json`).
+#[derive(serde::Serialize)]
+struct NoHintJson {
+    #[serde(flatten)]
+    head: Head,
+    hint: &'static str,
+    status: &'static str,
+    conflict: String,
+}
+
+/// The object of a hint (schema `docs/schema/sudoku/hint.json`).
+#[derive(serde::Serialize)]
+struct HintJson {
+    #[serde(flatten)]
+    head: Head,
+    status: &'static str,
+    text: String,
+    hint: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    house: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cells: Vec<String>,
+}
+
+/// Adds the engine's next technique step to a hint: its JSON object under `technique`,
+/// and, where propagation alone found no placement (a what-if, or stuck), its words in
+/// place of the what-if's.
+pub fn add_technique(
+    report: &mut Report,
+    label: &Label,
+    h: &Hint,
+    step: Option<&TechniqueStep>,
+    n: usize,
+    a: Option<&Alphabet>,
+) {
+    let Some(s) = step else {
+        return;
+    };
+    let j = super::step_json(s, n, a);
+    if matches!(h, Hint::Eliminate(_) | Hint::Stuck) {
+        report.text = format!("{}: {}\n", label.text, j.text);
+        report.json["text"] = serde_json::Value::String(j.text.clone());
+    }
+    report.json["technique"] = super::to_json(&j);
 }
 
 /// The JSON object of a hint: `status`, `text`, `hint`, and for a placement or an
@@ -83,36 +130,42 @@ fn hint_json(
     text: &str,
     hint: &Hint,
     a: Option<&Alphabet>,
-) -> Value {
-    let mut j = object(
-        label,
-        vec![("status", json!(verdict.name())), ("text", json!(text))],
-    );
+) -> HintJson {
+    let mut j = HintJson {
+        head: label.head(),
+        status: verdict.name(),
+        text: text.to_string(),
+        hint: "unknown",
+        cell: None,
+        value: None,
+        reason: None,
+        house: None,
+        cells: Vec::new(),
+    };
+    let cell = |row: usize, col: usize| Some(format!("r{}c{}", row + 1, col + 1));
     match hint {
         Hint::Place(f) => {
-            j["hint"] = json!("place");
-            j["cell"] = json!(format!("r{}c{}", f.row + 1, f.col + 1));
-            j["value"] = json!(sym(f.value, a));
+            j.hint = "place";
+            j.cell = cell(f.row, f.col);
+            j.value = Some(sym(f.value, a));
             let (kind, house) = match &f.why {
                 Why::HiddenSingle { house } => ("hidden single", Some(house.to_string())),
                 Why::NakedSingle { .. } => ("naked single", None),
                 _ => ("rule", None),
             };
-            j["reason"] = json!(kind);
-            if let Some(h) = house {
-                j["house"] = json!(h);
-            }
+            j.reason = Some(kind);
+            j.house = house;
         }
         Hint::Eliminate(e) => {
-            j["hint"] = json!("eliminate");
-            j["cell"] = json!(format!("r{}c{}", e.row + 1, e.col + 1));
-            j["value"] = json!(sym(e.value, a));
-            j["reason"] = json!("failed literal");
+            j.hint = "eliminate";
+            j.cell = cell(e.row, e.col);
+            j.value = Some(sym(e.value, a));
+            j.reason = Some("failed literal");
         }
-        Hint::Solved => j["hint"] = json!("solved"),
-        Hint::Stuck => j["hint"] = json!("stuck"),
-        Hint::Contradiction(_) => j["hint"] = json!("contradiction"),
-        _ => j["hint"] = json!("unknown"),
+        Hint::Solved => j.hint = "solved",
+        Hint::Stuck => j.hint = "stuck",
+        Hint::Contradiction(_) => j.hint = "contradiction",
+        _ => {}
     }
     j
 }

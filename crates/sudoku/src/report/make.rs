@@ -1,40 +1,46 @@
 //! Generation as a program asks for it: the web server's `/api/sudoku/generate` body
 //! and the Python package's `generate(...)` keywords become a [`GenerateRequest`].
 
+use super::Report;
+use super::answer::StatusJson;
+use super::fields::{self, FieldError, defaults};
 use super::generated::generated_json;
-use super::request::RequestError;
-use super::{Report, request::Request};
+use super::request::{RequestError, time_limit};
 use crate::generate::{GenerateError, GenerateOptions, Generator, Symmetry, Target};
 use crate::io::format::{PuzzleFormat, Written};
+use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
-use crate::reason::Level;
+use crate::reason::Difficulty;
 use gridsat_sat::{BackendSpec, Budget, Conclusion};
 
 /// The most puzzles one request may ask for.
-pub const MAX_COUNT: u64 = 100;
+pub const MAX_COUNT: u64 = defaults::MAX_GENERATE_COUNT;
 
-/// What to generate, every option by name as `gridsat sudoku generate` takes it.
+/// What to generate, every option by name as `gridsat sudoku generate` takes it. Read
+/// it with [`GenerateRequest::from_json`]: an error names the member at fault.
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]
 pub struct GenerateRequest {
-    /// The side (default 9, or the box shape's).
+    /// The side (default [`defaults::SIZE`], or the box shape's).
     pub size: Option<usize>,
     /// Box shape `PxQ`.
-    #[serde(rename = "box")]
-    pub shape: Option<String>,
+    #[serde(rename = "box", deserialize_with = "fields::shape")]
+    pub shape: Option<Shape>,
     /// The alphabet puzzles are written in.
-    pub symbols: Option<String>,
+    #[serde(deserialize_with = "fields::symbols")]
+    pub symbols: Option<Alphabet>,
     /// Variant rules, e.g. `diagonals`.
-    pub rules: Option<String>,
+    #[serde(deserialize_with = "fields::rules")]
+    pub rules: Option<Rules>,
     /// `easy`, `medium`, `hard` or `extreme`.
-    pub difficulty: Option<String>,
+    pub difficulty: Option<Difficulty>,
     /// The symmetry of the givens (`none`, `rot180`, …).
-    pub symmetry: Option<String>,
+    pub symmetry: Option<Symmetry>,
     /// Aim for this many givens instead of a minimal puzzle.
     pub clues: Option<usize>,
-    /// The seed (default 1): the same seed makes the same puzzles.
+    /// The seed (default [`defaults::SEED`]): the same seed makes the same puzzles.
     pub seed: Option<u64>,
     /// How many puzzles (default 1, at most [`MAX_COUNT`]).
     pub count: Option<u64>,
@@ -43,43 +49,35 @@ pub struct GenerateRequest {
     /// Draw random killer cages.
     pub killer: bool,
     /// The SAT solver.
-    pub solver: Option<String>,
+    #[serde(deserialize_with = "fields::solver")]
+    pub solver: Option<BackendSpec>,
     /// Seconds the request may take.
     pub time_limit: Option<f64>,
 }
 
 fn bad(field: &'static str, message: impl Into<String>) -> RequestError {
-    RequestError::Option {
-        field,
-        message: message.into(),
-    }
-}
-
-fn named<T: std::str::FromStr>(
-    field: &'static str,
-    v: &Option<String>,
-) -> Result<Option<T>, RequestError>
-where
-    T::Err: std::fmt::Display,
-{
-    v.as_deref()
-        .map(|s| s.parse().map_err(|e: T::Err| bad(field, e.to_string())))
-        .transpose()
+    FieldError::new(field, message).into()
 }
 
 impl GenerateRequest {
+    /// The request of a JSON object; an unknown member or value is refused, naming it.
+    pub fn from_json(text: &str) -> Result<GenerateRequest, RequestError> {
+        Ok(fields::from_json(text)?)
+    }
+
+    /// The request of a JSON value (see [`GenerateRequest::from_json`]).
+    pub fn from_value(v: serde_json::Value) -> Result<GenerateRequest, RequestError> {
+        Ok(fields::from_value(v)?)
+    }
+
     /// The time limit asked for, if any.
     pub fn time_limit(&self) -> Result<Option<std::time::Duration>, RequestError> {
-        Request {
-            time_limit: self.time_limit,
-            ..Request::default()
-        }
-        .time_limit()
+        time_limit(self.time_limit)
     }
 
     fn shape(&self) -> Result<Shape, RequestError> {
-        let boxed: Option<Shape> = named("box", &self.shape)?;
-        let n = self.size.or(boxed.map(|s| s.n())).unwrap_or(9);
+        let boxed = self.shape;
+        let n = self.size.or(boxed.map(|s| s.n())).unwrap_or(defaults::SIZE);
         match boxed {
             Some(s) if s.n() == n => Ok(s),
             Some(s) => Err(bad(
@@ -99,34 +97,25 @@ impl GenerateRequest {
         let shape = self.shape()?;
         let n = shape.n();
         let alphabet = match &self.symbols {
-            Some(s) => {
-                let a = Alphabet::custom(s).map_err(|e| bad("symbols", e.to_string()))?;
-                if a.len() != n {
-                    return Err(bad(
-                        "symbols",
-                        format!("{} symbols for a {n}×{n} grid", a.len()),
-                    ));
-                }
-                Some(a)
+            Some(a) if a.len() != n => {
+                return Err(bad(
+                    "symbols",
+                    format!("{} symbols for a {n}×{n} grid", a.len()),
+                ));
             }
+            Some(a) => Some(a.clone()),
             None => Alphabet::default_for(n),
         };
         let mut o = GenerateOptions::new(shape);
         if let Some(r) = &self.rules {
-            o.rules = crate::model::rules::Rules::parse_list(r)
-                .map_err(|e| bad("rules", e.to_string()))?;
+            o.rules = r.clone();
         }
         o.random_regions = self.jigsaw;
         o.random_cages = self.killer;
-        o.symmetry = named::<Symmetry>("symmetry", &self.symmetry)?.unwrap_or_default();
-        o.difficulty = named::<Level>("difficulty", &self.difficulty)?;
+        o.symmetry = self.symmetry.unwrap_or_default();
+        o.difficulty = self.difficulty;
         o.target = self.clues.map_or(Target::Minimal, Target::Clues);
-        if let Some(b) = named::<BackendSpec>("solver", &self.solver)? {
-            if !external && matches!(b, BackendSpec::External(_)) {
-                return Err(bad("solver", "external solver programs are not run here"));
-            }
-            o.backend = b;
-        }
+        o.backend = fields::backend(self.solver.as_ref(), external)?;
         o.budget = budget.clone();
         Ok((o, alphabet))
     }
@@ -141,14 +130,14 @@ pub fn generate(
     budget: &Budget,
     external: bool,
 ) -> Result<Vec<Report>, RequestError> {
-    let count = req.count.unwrap_or(1);
+    let count = req.count.unwrap_or(defaults::GENERATE_COUNT);
     if !(1..=MAX_COUNT).contains(&count) {
         return Err(bad(
             "count",
             format!("{count} is not between 1 and {MAX_COUNT}"),
         ));
     }
-    let seed = req.seed.unwrap_or(1);
+    let seed = req.seed.unwrap_or(defaults::SEED);
     let (opts, alphabet) = req.options(budget, external)?;
     let mut g = Generator::new(opts).map_err(RequestError::Generate)?;
     let mut out = Vec::new();
@@ -156,7 +145,8 @@ pub fn generate(
         let made = match g.generate(seed, k) {
             Ok(made) => made,
             Err(GenerateError::Stopped(r)) => {
-                let json = serde_json::json!({"puzzle": k + 1, "status": "unknown", "reason": r.to_string()});
+                let label = super::Label::new(k as usize + 1);
+                let json = StatusJson::reason(&label, "unknown", Some(r.to_string()));
                 let text = format!("puzzle {}: unknown ({r})", k + 1);
                 out.push(Report::new(Conclusion::Unknown(r), json, text));
                 break;

@@ -1,12 +1,12 @@
 //! The report of pencil marks: every empty cell's candidates.
 
-use super::{Label, Report, object};
+use super::answer::StatusJson;
+use super::{Head, Label, Report, to_json};
 use crate::io::parse::ParsedPuzzle;
 use crate::model::grid::Grid;
 use crate::model::symbols::Alphabet;
 use crate::reason::{Marks, sym};
-use gridsat_sat::{Conclusion, Verdict as _};
-use serde_json::json;
+use gridsat_sat::{Concludes as _, Conclusion};
 
 /// The candidates before any reasoning: a filled cell's value, every value elsewhere.
 pub fn unnarrowed(grid: &Grid) -> Vec<Vec<u16>> {
@@ -59,15 +59,31 @@ fn layout(grid: &Grid, cells: &[Vec<u16>], a: Option<&Alphabet>) -> String {
     s
 }
 
+/// One empty cell's pencil marks.
+#[derive(serde::Serialize)]
+struct CellJson {
+    cell: String,
+    candidates: String,
+}
+
+/// The object of `candidates` (schema `docs/schema/sudoku/candidates.json`).
+#[derive(serde::Serialize)]
+struct MarksJson {
+    #[serde(flatten)]
+    head: Head,
+    empty: usize,
+    candidates: usize,
+    cells: Vec<CellJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
+}
+
 /// The report of `marks` for `p`; `what` says what stopped when they are partial.
 pub fn report(label: &Label, p: &ParsedPuzzle, marks: &Marks, what: &str) -> Report {
     let a = p.alphabet.as_deref();
     let (cells, stopped) = match marks {
         Marks::Contradiction(why) => {
-            let json = object(
-                label,
-                vec![("status", json!("contradiction")), ("reason", json!(why))],
-            );
+            let json = StatusJson::reason(label, "contradiction", Some(why.to_string()));
             let text = format!("{}: the grid breaks the rules: {why}", label.text);
             return Report::new(Conclusion::NoSolution, json, text);
         }
@@ -80,19 +96,18 @@ pub fn report(label: &Label, p: &ParsedPuzzle, marks: &Marks, what: &str) -> Rep
     let total: usize = empty.iter().map(|&i| cells[i].len()).sum();
     let list: Vec<_> = empty
         .iter()
-        .map(|&i| json!({"cell": format!("r{}c{}", i / n + 1, i % n + 1), "candidates": cell_text(&cells[i], a)}))
+        .map(|&i| CellJson {
+            cell: format!("r{}c{}", i / n + 1, i % n + 1),
+            candidates: cell_text(&cells[i], a),
+        })
         .collect();
-    let mut json = object(
-        label,
-        vec![
-            ("empty", json!(empty.len())),
-            ("candidates", json!(total)),
-            ("cells", json!(list)),
-        ],
-    );
-    if let Some(why) = &stopped {
-        json["stopped"] = json!(why);
-    }
+    let json = to_json(&MarksJson {
+        head: label.head(),
+        empty: empty.len(),
+        candidates: total,
+        cells: list,
+        stopped: stopped.clone(),
+    });
     let note = stopped.map_or(String::new(), |why| format!(" ({what}: {why})"));
     let text = format!(
         "{}: {} empty cells, {total} candidates{note}\n{}",

@@ -10,6 +10,7 @@ mod answer;
 mod certificate;
 mod encoding;
 mod explain;
+mod fields;
 mod formula;
 mod generated;
 mod hint;
@@ -19,6 +20,7 @@ mod propagation;
 mod puzzle;
 mod rating;
 mod request;
+mod technique;
 mod toolkit;
 
 pub use answer::{answer_report, error_report, memory_report, not_started_report};
@@ -26,13 +28,18 @@ pub use certificate::{
     CertificateError, Certified, Claim, certify, manifest_header, write_certificate,
 };
 pub use encoding::{encoding_json, sample_clause};
+pub use fields::{FieldError, defaults};
 pub use formula::{FormulaError, FormulaOptions, encode_formula};
 pub use generated::generated_json;
 pub use make::{GenerateRequest, MAX_COUNT, generate};
 pub use propagation::{PropagationStep, propagation, propagation_json};
 pub use puzzle::puzzle_json;
 pub use rating::{rating_json, rating_text};
-pub use request::{Question, Request, RequestError, ask, encode_report, formula_header};
+pub use request::{
+    Question, Request, RequestError, ask, ask_within, encode_report, encode_report_within,
+    formula_header,
+};
+pub use technique::{SeJson, StepJson, path_lines, se_text, step_json};
 pub use toolkit::{Toolkit, ToolkitError};
 
 use gridsat_sat::Conclusion;
@@ -106,16 +113,26 @@ impl Report {
     }
 }
 
-/// A JSON object whose first members are `file` (when the label has one) and
-/// `puzzle`, then `rest` in order.
-pub(crate) fn object(label: &Label, rest: Vec<(&str, Value)>) -> Value {
-    let mut m = serde_json::Map::new();
-    if let Some(f) = &label.file {
-        m.insert("file".into(), Value::from(f.as_str()));
+/// The first members of every report object: `file` (when several files are read)
+/// and `puzzle`, the 1-based position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub(crate) struct Head {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
+    puzzle: usize,
+}
+
+impl Label {
+    /// The `file` and `puzzle` members of this puzzle's objects.
+    pub(crate) fn head(&self) -> Head {
+        Head {
+            file: self.file.clone(),
+            puzzle: self.index,
+        }
     }
-    m.insert("puzzle".into(), Value::from(label.index));
-    for (k, v) in rest {
-        m.insert(k.into(), v);
-    }
-    Value::Object(m)
+}
+
+/// A report object as the JSON value it prints as.
+pub(crate) fn to_json<T: serde::Serialize>(object: &T) -> Value {
+    serde_json::to_value(object).expect("a report object has string keys and finite numbers")
 }

@@ -1,13 +1,13 @@
 //! The ripple: unit propagation from the filled cells, one literal at a time, each with
 //! the clause (and its family) that forced it. The web page steps through it.
 
-use super::{Label, object};
+use super::{Head, Label, to_json};
 use crate::deduce::Logic;
 use crate::model::grid::Grid;
 use crate::model::symbols::Alphabet;
 use crate::reason::sym;
 use gridsat_sat::Lit;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// One literal set by propagation (or assumed: a filled cell).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +104,27 @@ pub fn propagation(
     (steps, end)
 }
 
+/// One literal unit propagation set, and the clause that forced it.
+#[derive(serde::Serialize)]
+struct StepJson<'a> {
+    cell: String,
+    symbol: String,
+    value: bool,
+    family: &'a str,
+    clause: &'a [String],
+    cells: Vec<String>,
+    depth: u32,
+}
+
+/// The object of `propagate` (schema `docs/schema/sudoku/propagate.json`).
+#[derive(serde::Serialize)]
+struct PropagationJson<'a> {
+    #[serde(flatten)]
+    head: Head,
+    steps: Vec<StepJson<'a>>,
+    end: &'a str,
+}
+
 /// The JSON object of a propagation: `steps` (each `cell`, `symbol`, `value` true or
 /// false, `family`, `clause`, `cells`, `depth`) and `end`.
 pub fn propagation_json(
@@ -113,19 +134,21 @@ pub fn propagation_json(
     alphabet: Option<&Alphabet>,
 ) -> Value {
     let cell = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
-    let list: Vec<Value> = steps
+    let steps = steps
         .iter()
-        .map(|s| {
-            json!({
-                "cell": cell(s.cell),
-                "symbol": sym(s.value, alphabet),
-                "value": s.holds,
-                "family": s.family,
-                "clause": s.clause,
-                "cells": s.cells.iter().map(|&x| cell(x)).collect::<Vec<_>>(),
-                "depth": s.depth,
-            })
+        .map(|s| StepJson {
+            cell: cell(s.cell),
+            symbol: sym(s.value, alphabet),
+            value: s.holds,
+            family: &s.family,
+            clause: &s.clause,
+            cells: s.cells.iter().map(|&x| cell(x)).collect(),
+            depth: s.depth,
         })
         .collect();
-    object(label, vec![("steps", json!(list)), ("end", json!(end))])
+    to_json(&PropagationJson {
+        head: label.head(),
+        steps,
+        end,
+    })
 }

@@ -2,14 +2,15 @@
 //! the Python package's keyword arguments both become a [`Request`], and [`ask`]
 //! answers it with the same [`Report`] the command line prints.
 //!
-//! Options are names, read by the same parsers as the command-line flags, and errors
-//! name the member at fault (`box: …`) or the position in the puzzle text (`line 3,
-//! column 5: …`).
+//! Options are typed members read by name with the command line's parsers as the JSON
+//! is read ([`Request::from_json`]), and errors name the member at fault (`box: …`, one
+//! [`FieldError`]) or the position in the puzzle text (`line 3, column 5: …`).
 
+use super::fields::{self, FieldError, defaults};
 use super::formula::{FormulaError, FormulaOptions, encode_formula};
 use super::{Label, Report, Toolkit, ToolkitError, encoding_json, puzzle_json};
 use crate::deduce::Presolve;
-use crate::encode::{CageEncoding, Encoding};
+use crate::encode::{CageEncoding, Encoding, full_text_floor};
 use crate::generate::GenerateError;
 use crate::io::format::Layout;
 use crate::io::parse::{ParseError, ParseOptions, ParsedPuzzle, parse_puzzles};
@@ -20,7 +21,6 @@ use crate::reason::Reasoning;
 use crate::solve::SolveOptions;
 use gridsat_sat::dimacs::{WriteOptions, write_formula};
 use gridsat_sat::{AmoEncoding, BackendSpec, Budget, Conclusion};
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -46,7 +46,11 @@ gridsat_sat::named_enum! {
     }
 }
 
-/// A question's puzzle and options, every option by name as the command line takes it.
+/// A question's puzzle and options. Read it from JSON with [`Request::from_json`] (or
+/// [`Request::from_value`]): every member is checked as it is read, and an error names
+/// the member at fault. Members left out take the values of [`super::defaults`] (or,
+/// where a question has its own, that question's: `encode` writes `extended` without
+/// presolve).
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]
@@ -54,32 +58,35 @@ pub struct Request {
     /// The puzzle, in any format the command line reads (its first puzzle is asked about).
     pub puzzle: String,
     /// Box shape `PxQ`.
-    #[serde(rename = "box")]
-    pub shape: Option<String>,
+    #[serde(rename = "box", deserialize_with = "fields::shape")]
+    pub shape: Option<Shape>,
     /// The alphabet, one character per symbol.
-    pub symbols: Option<String>,
+    #[serde(deserialize_with = "fields::symbols")]
+    pub symbols: Option<Alphabet>,
     /// Variant rules, e.g. `diagonals,anti-knight`, added to those the puzzle brings.
-    pub rules: Option<String>,
-    /// Count solutions up to this bound (default 2).
+    #[serde(deserialize_with = "fields::rules")]
+    pub rules: Option<Rules>,
+    /// Count solutions up to this bound (default [`super::defaults::COUNT`]).
     pub count: Option<usize>,
     /// Stop at the first solution (the same as count 1).
     pub first: bool,
     /// The encoding (solve: `efficient`; encode: `extended`).
-    pub encoding: Option<String>,
+    pub encoding: Option<Encoding>,
     /// The at-most-one encoding.
-    pub amo: Option<String>,
+    pub amo: Option<AmoEncoding>,
     /// Deduction before the solver (or before a `reduced` encoding).
-    pub presolve: Option<String>,
+    pub presolve: Option<Presolve>,
     /// How killer cage sums are encoded.
-    pub cages: Option<String>,
+    pub cages: Option<CageEncoding>,
     /// The SAT solver (`auto`, `cadical`, …).
-    pub solver: Option<String>,
+    #[serde(deserialize_with = "fields::solver")]
+    pub solver: Option<BackendSpec>,
     /// Seconds the question may take (at most what the caller allows).
     pub time_limit: Option<f64>,
     /// How much reasoning leaves the pencil marks (`givens`, `singles`, `probing`).
-    pub reasoning: Option<String>,
+    pub reasoning: Option<Reasoning>,
     /// Layout of grids in the text (`line`, `grid`).
-    pub format: Option<String>,
+    pub format: Option<Layout>,
     /// Number 9×9 variables 100·row + 10·column + digit (encode).
     pub readable_ids: bool,
 }
@@ -89,13 +96,8 @@ pub struct Request {
 #[non_exhaustive]
 pub enum RequestError {
     /// A member has a value gridsat does not take.
-    #[error("{field}: {message}")]
-    Option {
-        /// The member (`box`, `count`, …).
-        field: &'static str,
-        /// What is wrong with it.
-        message: String,
-    },
+    #[error(transparent)]
+    Option(FieldError),
     /// The puzzle text cannot be read.
     #[error("line {}, column {}: {}", .0.line, .0.column, .0.message())]
     Parse(ParseError),
@@ -111,6 +113,25 @@ pub enum RequestError {
     /// No puzzle could be generated with these options.
     #[error(transparent)]
     Generate(GenerateError),
+    /// The formula's DIMACS text would exceed the caller's cap ([`ask_within`]).
+    #[error(
+        "the formula's DIMACS text would take {} MiB or more, over the limit of {} MiB here (`gridsat sudoku encode` writes any size)",
+        .bytes.div_ceil(1 << 20),
+        .limit >> 20
+    )]
+    TextTooLong {
+        /// Bytes the text takes at least (an estimate before writing, or what was
+        /// written when the cap was reached).
+        bytes: u64,
+        /// The cap in bytes.
+        limit: u64,
+    },
+}
+
+impl From<FieldError> for RequestError {
+    fn from(e: FieldError) -> RequestError {
+        RequestError::Option(e)
+    }
 }
 
 impl RequestError {
@@ -133,20 +154,6 @@ impl RequestError {
     }
 }
 
-fn option<T: FromStr>(field: &'static str, v: &Option<String>) -> Result<Option<T>, RequestError>
-where
-    T::Err: std::fmt::Display,
-{
-    v.as_deref()
-        .map(|s| {
-            s.parse().map_err(|e: T::Err| RequestError::Option {
-                field,
-                message: e.to_string(),
-            })
-        })
-        .transpose()
-}
-
 impl Request {
     /// A request about `puzzle` with every option at its default.
     pub fn new(puzzle: impl Into<String>) -> Request {
@@ -156,19 +163,20 @@ impl Request {
         }
     }
 
+    /// The request of a JSON object; an unknown member or value is refused, naming it.
+    pub fn from_json(text: &str) -> Result<Request, RequestError> {
+        Ok(fields::from_json(text)?)
+    }
+
+    /// The request of a JSON value (see [`Request::from_json`]).
+    pub fn from_value(v: serde_json::Value) -> Result<Request, RequestError> {
+        Ok(fields::from_value(v)?)
+    }
+
     /// The parse options of `box` and `symbols`.
     pub fn parse_options(&self) -> Result<ParseOptions, RequestError> {
-        let shape: Option<Shape> = option("box", &self.shape)?;
-        let alphabet = match &self.symbols {
-            Some(s) => Some(Arc::new(Alphabet::custom(s).map_err(|e| {
-                RequestError::Option {
-                    field: "symbols",
-                    message: e.to_string(),
-                }
-            })?)),
-            None => None,
-        };
-        Ok(ParseOptions::new(shape, alphabet))
+        let alphabet = self.symbols.clone().map(Arc::new);
+        Ok(ParseOptions::new(self.shape, alphabet))
     }
 
     /// The puzzle (the first of the text), with the request's rules added.
@@ -178,25 +186,15 @@ impl Request {
             .next()
             .ok_or(RequestError::Empty)?
             .map_err(RequestError::Parse)?;
-        if let Some(r) = &self.rules {
-            let rules = Rules::parse_list(r).map_err(|e| RequestError::Option {
-                field: "rules",
-                message: e.to_string(),
-            })?;
-            p.rules.merge(&rules);
+        if let Some(rules) = &self.rules {
+            p.rules.merge(rules);
         }
         Ok(p)
     }
 
     /// The time limit asked for, if any (a finite number of seconds, at least 0).
     pub fn time_limit(&self) -> Result<Option<Duration>, RequestError> {
-        self.time_limit
-            .map(gridsat_sat::seconds)
-            .transpose()
-            .map_err(|e| RequestError::Option {
-                field: "time_limit",
-                message: e.to_string(),
-            })
+        time_limit(self.time_limit)
     }
 
     /// The solver options, within `budget`; `external` says whether an external solver
@@ -213,56 +211,55 @@ impl Request {
         o.max_solutions = match (self.first, self.count) {
             (true, Some(k)) if k != 1 => return Err(conflict("first", "count")),
             (true, _) => 1,
-            (false, Some(k)) if (1..=1_000_000).contains(&k) => k,
+            (false, Some(k)) if (1..=defaults::MAX_SOLUTIONS).contains(&k) => k,
             (false, Some(k)) => {
-                return Err(RequestError::Option {
-                    field: "count",
-                    message: format!("{k} is not between 1 and 1000000"),
-                });
+                return Err(FieldError::new(
+                    "count",
+                    format!("{k} is not between 1 and {}", defaults::MAX_SOLUTIONS),
+                )
+                .into());
             }
-            (false, None) => 2,
+            (false, None) => defaults::COUNT,
         };
-        o.encoding = option::<Encoding>("encoding", &self.encoding)?.unwrap_or_default();
-        o.amo = option::<AmoEncoding>("amo", &self.amo)?.unwrap_or_default();
-        o.presolve = option::<Presolve>("presolve", &self.presolve)?.unwrap_or_default();
-        o.cages = option::<CageEncoding>("cages", &self.cages)?.unwrap_or_default();
-        o.backend = option::<BackendSpec>("solver", &self.solver)?.unwrap_or_default();
-        if !external && matches!(o.backend, BackendSpec::External(_)) {
-            return Err(RequestError::Option {
-                field: "solver",
-                message: "external solver programs are not run here; use auto, cadical, batsat or portfolio".into(),
-            });
-        }
+        o.encoding = self.encoding.unwrap_or_default();
+        o.amo = self.amo.unwrap_or_default();
+        o.presolve = self.presolve.unwrap_or_default();
+        o.cages = self.cages.unwrap_or_default();
+        o.backend = fields::backend(self.solver.as_ref(), external)?;
         Ok(o)
     }
 
     /// The formula options of `encode`.
     pub fn formula_options(&self) -> Result<FormulaOptions, RequestError> {
         let mut o = FormulaOptions::default();
-        if let Some(e) = option::<Encoding>("encoding", &self.encoding)? {
+        if let Some(e) = self.encoding {
             o.encoding = e;
         }
-        o.amo = option::<AmoEncoding>("amo", &self.amo)?.unwrap_or_default();
-        o.cages = option::<CageEncoding>("cages", &self.cages)?.unwrap_or_default();
-        o.presolve = option::<Presolve>("presolve", &self.presolve)?.unwrap_or(Presolve::Off);
+        o.amo = self.amo.unwrap_or_default();
+        o.cages = self.cages.unwrap_or_default();
+        o.presolve = self.presolve.unwrap_or(Presolve::Off);
         o.readable_ids = self.readable_ids;
         Ok(o)
     }
 
-    fn reasoning(&self) -> Result<Reasoning, RequestError> {
-        Ok(option::<Reasoning>("reasoning", &self.reasoning)?.unwrap_or_default())
+    fn reasoning(&self) -> Reasoning {
+        self.reasoning.unwrap_or_default()
     }
 
-    fn layout(&self) -> Result<Layout, RequestError> {
-        Ok(option::<Layout>("format", &self.format)?.unwrap_or_default())
+    fn layout(&self) -> Layout {
+        self.format.unwrap_or_default()
     }
 }
 
+/// A time limit in seconds as a duration; `time_limit` names the member at fault.
+pub(crate) fn time_limit(secs: Option<f64>) -> Result<Option<Duration>, RequestError> {
+    secs.map(gridsat_sat::seconds)
+        .transpose()
+        .map_err(|e| FieldError::new("time_limit", e.to_string()).into())
+}
+
 fn conflict(a: &'static str, b: &str) -> RequestError {
-    RequestError::Option {
-        field: a,
-        message: format!("cannot be given with {b}"),
-    }
+    FieldError::new(a, format!("cannot be given with {b}")).into()
 }
 
 /// Answers `question` about the request's puzzle within `budget` (the caller's time
@@ -274,6 +271,20 @@ pub fn ask(
     budget: &Budget,
     external: bool,
 ) -> Result<Report, RequestError> {
+    ask_within(req, question, budget, external, None)
+}
+
+/// [`ask`] with a cap on the DIMACS text of `encode` (`max_text` bytes): a formula
+/// whose text would be longer is refused ([`RequestError::TextTooLong`]) before it is
+/// built when its size shows it, else as soon as the text written reaches the cap, so
+/// that no more than about `max_text` bytes of text are ever held.
+pub fn ask_within(
+    req: &Request,
+    question: Question,
+    budget: &Budget,
+    external: bool,
+    max_text: Option<u64>,
+) -> Result<Report, RequestError> {
     let p = req.parsed()?;
     let label = Label::new(1);
     if question == Question::Parse {
@@ -282,14 +293,15 @@ pub fn ask(
         return Ok(Report::new(Conclusion::Answered, json, text));
     }
     if question == Question::Encode {
-        return encode_report(&label, &p, &req.formula_options()?, budget);
+        let o = req.formula_options()?;
+        return encode_report_within(&label, &p, &o, budget, max_text);
     }
     let mut tk = Toolkit::new(req.solve_options(budget, external)?);
     let r = match question {
-        Question::Solve => tk.solve(&label, &p, req.layout()?).map(|(_, r)| r),
+        Question::Solve => tk.solve(&label, &p, req.layout()).map(|(_, r)| r),
         Question::Hint => tk.hint(&label, &p),
-        Question::Candidates => tk.candidates(&label, &p, req.reasoning()?),
-        Question::Explain => tk.explain(&label, &p, req.layout()?),
+        Question::Candidates => tk.candidates(&label, &p, req.reasoning()),
+        Question::Explain => tk.explain(&label, &p, req.layout()),
         Question::Rate => tk.rate(&label, &p, &Default::default()).map(|(_, r)| r),
         _ => tk.propagate(&label, &p),
     };
@@ -331,14 +343,63 @@ pub fn encode_report(
     o: &FormulaOptions,
     budget: &Budget,
 ) -> Result<Report, RequestError> {
+    encode_report_within(label, p, o, budget, None)
+}
+
+/// [`encode_report`] with the text capped at `max_text` bytes (see [`ask_within`]).
+pub fn encode_report_within(
+    label: &Label,
+    p: &ParsedPuzzle,
+    o: &FormulaOptions,
+    budget: &Budget,
+    max_text: Option<u64>,
+) -> Result<Report, RequestError> {
+    let limit = max_text.unwrap_or(u64::MAX);
+    let too_long = |bytes: u64| RequestError::TextTooLong { bytes, limit };
+    if o.encoding != Encoding::Reduced {
+        let floor = full_text_floor(p.grid.n(), o.amo, true);
+        if floor > limit {
+            return Err(too_long(floor));
+        }
+    }
     let enc = encode_formula(p, o, budget).map_err(RequestError::Formula)?;
+    // Two bytes a literal at least: refused before a byte is written.
+    let floor = (enc.formula.num_literals() as u64).saturating_mul(2);
+    if floor > limit {
+        return Err(too_long(floor));
+    }
     let opts = WriteOptions {
         header: formula_header(&label.text, p, o),
         variable_names: true,
     };
-    let mut buf = Vec::new();
-    write_formula(&mut buf, &enc.formula, &opts).expect("writing to memory cannot fail");
-    let dimacs = String::from_utf8(buf).expect("DIMACS text is UTF-8");
+    let mut capped = Capped {
+        buf: Vec::new(),
+        limit,
+    };
+    if write_formula(&mut capped, &enc.formula, &opts).is_err() {
+        return Err(too_long(capped.buf.len() as u64));
+    }
+    let dimacs = String::from_utf8(capped.buf).expect("DIMACS text is UTF-8");
     let json = encoding_json(label, &enc.formula, &dimacs);
     Ok(Report::new(Conclusion::Answered, json, dimacs))
+}
+
+/// Text in memory, refused once it would pass `limit` bytes.
+struct Capped {
+    buf: Vec<u8>,
+    limit: u64,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if (self.buf.len() + bytes.len()) as u64 > self.limit {
+            return Err(std::io::Error::other("over the cap"));
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

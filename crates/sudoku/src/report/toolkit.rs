@@ -8,7 +8,10 @@ use crate::deduce::Logic;
 use crate::encode::EncodeError;
 use crate::io::format::Layout;
 use crate::io::parse::ParsedPuzzle;
-use crate::reason::{Marks, RateOptions, Rating, Reasoning, next_hint, pencil_marks, rate, walk};
+use crate::reason::{
+    Board, Marks, RateOptions, Rating, Reasoning, next_hint, next_technique_step, pencil_marks,
+    rate, technique_path, walk,
+};
 use crate::solve::{Answer, SolveError, SolveOptions, SudokuSolver};
 use gridsat_sat::{Budget, Conclusion, StopReason};
 
@@ -129,7 +132,10 @@ impl Toolkit {
             Ok(logic) => next_hint(logic, &p.grid, &[], alphabet, &budget),
             Err(r) => return Ok(stopped_report(label, r)),
         };
-        Ok(hint::report(label, &a, &h, &p.grid, alphabet))
+        let step = Board::new(&p.grid, &p.rules).and_then(|b| next_technique_step(&b));
+        let mut report = hint::report(label, &a, &h, &p.grid, alphabet);
+        hint::add_technique(&mut report, label, &h, step.as_ref(), p.grid.n(), alphabet);
+        Ok(report)
     }
 
     /// The pencil marks of the grid `p`, as much reasoning as `reasoning` says leaves them.
@@ -186,7 +192,10 @@ impl Toolkit {
                 )));
             }
         }
-        Ok(explain::report(label, p, a.verdict, &w, layout))
+        let path = technique_path(&p.grid, &p.rules, &budget);
+        let mut report = explain::report(label, p, a.verdict, &w, layout);
+        explain::add_techniques(&mut report, &path, alphabet);
+        Ok(report)
     }
 
     /// The difficulty of `p` (puzzles with one solution only), and the rating itself.
@@ -213,6 +222,10 @@ impl Toolkit {
             })?,
             Err(r) => Rating::unrated(&p.grid, r),
         };
+        let mut r = r;
+        if r.stopped.is_none() && opts.techniques {
+            r.techniques = Some(technique_path(&p.grid, &p.rules, &budget));
+        }
         let report = rating::report(label, &r);
         Ok((Some(r), report))
     }

@@ -80,7 +80,7 @@ impl Answer {
     }
 }
 
-impl gridsat_sat::Verdict for Answer {
+impl gridsat_sat::Concludes for Answer {
     fn conclusion(&self) -> Conclusion {
         match self.verdict {
             Verdict::Unique | Verdict::Sat => Conclusion::Answered,

@@ -9,6 +9,7 @@ use crate::encode::CellVars;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use gridsat_sat::{Backend, Budget, Lit, Outcome, StopReason, Var};
+use std::collections::HashSet;
 
 /// What to count on.
 pub(super) struct Count<'a> {
@@ -47,6 +48,31 @@ impl Counted {
     }
 }
 
+/// The models as grids, each verified against the puzzle and checked against the others
+/// by a hash set, so that a count of a million stays linear (a check costs far less than
+/// the search that found the model, so this never doubles a time limit).
+fn verified(
+    c: &Count,
+    open: &[(Var, u32, u16)],
+    models: &[Vec<bool>],
+) -> Result<Vec<Grid>, SolveError> {
+    let n = c.puzzle.n();
+    let mut solutions: Vec<Grid> = Vec::with_capacity(models.len());
+    let mut seen: HashSet<Grid> = HashSet::with_capacity(models.len());
+    for model in models {
+        let mut grid = c.fixed.clone();
+        for (&(_, cell, v), _) in open.iter().zip(model).filter(|&(_, &b)| b) {
+            grid.set(cell as usize / n, cell as usize % n, v);
+        }
+        check_solution(c.puzzle, &grid, c.rules).map_err(Verification::from)?;
+        if !seen.insert(grid.clone()) {
+            return Err(Verification::Twice.into());
+        }
+        solutions.push(grid);
+    }
+    Ok(solutions)
+}
+
 /// Finds up to `c.max` solutions that differ on the cells open in `c.fixed` (the
 /// backend blocks each one it finds); verifies every model against the puzzle.
 pub(super) fn count(c: Count, stats: &mut Stats) -> Result<Counted, SolveError> {
@@ -64,20 +90,9 @@ pub(super) fn count(c: Count, stats: &mut Stats) -> Result<Counted, SolveError> 
         stats.conflicts = Some(b - a);
     }
     stats.solver_calls += found.searches;
-    let n = c.puzzle.n();
-    let mut solutions: Vec<Grid> = Vec::with_capacity(found.models.len());
-    for model in &found.models {
-        let mut grid = c.fixed.clone();
-        for (&(_, cell, v), _) in open.iter().zip(model).filter(|&(_, &b)| b) {
-            grid.set(cell as usize / n, cell as usize % n, v);
-        }
-        check_solution(c.puzzle, &grid, c.rules).map_err(Verification::from)?;
-        if solutions.contains(&grid) {
-            return Err(Verification::Twice.into());
-        }
-        solutions.push(grid);
-    }
-    let verdict = match (found.outcome, solutions.len()) {
+    let solutions = verified(&c, &open, &found.models)?;
+    let outcome = found.outcome;
+    let verdict = match (outcome, solutions.len()) {
         (Outcome::Unknown, _) => Verdict::Unknown,
         (Outcome::Unsat, 0) => Verdict::Unsat,
         (Outcome::Unsat, 1) => Verdict::Unique,

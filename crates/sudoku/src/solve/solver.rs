@@ -19,7 +19,9 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
-use gridsat_sat::{AmoEncoding, Backend, BackendSpec, Budget, Formula, Lit, Var};
+use gridsat_sat::{
+    AmoEncoding, Backend, BackendSpec, Budget, Formula, Lit, StopReason, Var, drop_aside,
+};
 use std::time::Instant;
 
 /// How to solve.
@@ -44,6 +46,12 @@ pub struct SolveOptions {
     pub budget: Budget,
 }
 
+impl SolveOptions {
+    /// The default [`max_solutions`](SolveOptions::max_solutions): 2, which proves
+    /// uniqueness.
+    pub const DEFAULT_MAX_SOLUTIONS: usize = 2;
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
@@ -52,7 +60,7 @@ impl Default for SolveOptions {
             amo: AmoEncoding::default(),
             cages: CageEncoding::default(),
             backend: BackendSpec::default(),
-            max_solutions: 2,
+            max_solutions: Self::DEFAULT_MAX_SOLUTIONS,
             count_conflicts: false,
             budget: Budget::unlimited(),
         }
@@ -201,32 +209,26 @@ impl SudokuSolver {
             return Ok(Answer::unknown(r, Vec::new(), stats));
         }
         let mut backend = self.build_backend(Some(enc.formula.num_clauses()))?;
-        // Large formulas take a while to load: look at the clock between chunks.
-        backend.reserve(enc.formula.num_vars());
-        for (i, (_, clause)) in enc.formula.clauses().enumerate() {
-            if i % 65_536 == 65_535 {
-                if let Some(r) = budget.stop_reason() {
-                    return Ok(Answer::unknown(r, Vec::new(), stats));
-                }
+        let answer = match load(&mut *backend, &enc.formula, budget) {
+            Some(r) => Ok(Answer::unknown(r, Vec::new(), stats)),
+            None => {
+                let fixed = cands.placed_grid();
+                let c = Count {
+                    backend: &mut *backend,
+                    vars: &enc.vars,
+                    puzzle,
+                    rules: &Rules::classic(),
+                    fixed: &fixed,
+                    assumptions: &[],
+                    act: None,
+                    max: self.opts.max_solutions,
+                    budget,
+                };
+                count(c, &mut stats).map(|found| found.into_answer(stats))
             }
-            backend.add_clause(clause);
-        }
-        let fixed = cands.placed_grid();
-        let found = count(
-            Count {
-                backend: &mut *backend,
-                vars: &enc.vars,
-                puzzle,
-                rules: &Rules::classic(),
-                fixed: &fixed,
-                assumptions: &[],
-                act: None,
-                max: self.opts.max_solutions,
-                budget,
-            },
-            &mut stats,
-        )?;
-        Ok(found.into_answer(stats))
+        };
+        drop_aside(backend, enc.formula.num_clauses());
+        answer
     }
 
     fn warm_for(&mut self, shape: Shape, rules: &Rules) -> Result<&mut Warm, SolveError> {
@@ -359,4 +361,19 @@ fn given_lits(vars: &CellVars, puzzle: &Grid) -> Vec<Lit> {
         .givens()
         .map(|p| vars.var(p.row, p.col, p.value).expect("dense").pos())
         .collect()
+}
+
+/// Loads `formula` into `backend`, looking at the clock between chunks (a large formula
+/// takes a while): what stopped it, if the budget ran out first.
+fn load(backend: &mut dyn Backend, formula: &Formula, budget: &Budget) -> Option<StopReason> {
+    backend.reserve(formula.num_vars());
+    for (i, (_, clause)) in formula.clauses().enumerate() {
+        if i % 65_536 == 65_535 {
+            if let Some(r) = budget.stop_reason() {
+                return Some(r);
+            }
+        }
+        backend.add_clause(clause);
+    }
+    None
 }

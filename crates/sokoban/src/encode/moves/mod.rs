@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Switches of the move encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[non_exhaustive]
 pub struct MoveOptions {
     /// Add the dead-square clauses.
@@ -242,6 +242,9 @@ impl MoveEncoding {
             }
         }
         for b in 0..self.board.boxes.len() {
+            if !self.guard.check(&self.f) {
+                return;
+            }
             let start = self.board.boxes[b];
             for &c in &self.cells_of[b].clone() {
                 let l = self.bx(b, c, 0).expect("own cell");

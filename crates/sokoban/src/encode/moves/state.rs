@@ -5,6 +5,10 @@ use super::{MoveEncoding, WAIT, amo_for};
 use crate::analysis::INF;
 use gridsat_sat::{Lit, amo};
 
+/// The most literals of one exactly-one built without a check of the budget (about
+/// 5 ms of clauses).
+const CHUNK: usize = 1 << 14;
+
 impl MoveEncoding {
     /// Allocates the variables of a new step and adds its state constraints.
     pub(super) fn add_layer(&mut self) {
@@ -52,13 +56,7 @@ impl MoveEncoding {
         let fam = self.fam;
         let n = self.board.len() as u32;
         let lits: Vec<Lit> = (0..n).map(|c| self.p(c, t)).collect();
-        amo::exactly_one(
-            &mut self.f,
-            fam.exactly_one,
-            fam.exactly_one,
-            &lits,
-            amo_for(lits.len()),
-        );
+        self.exactly_one(&lits);
         for b in 0..self.board.boxes.len() {
             if !self.guard.tick(&self.f) {
                 return;
@@ -67,13 +65,7 @@ impl MoveEncoding {
                 .iter()
                 .map(|&c| self.bx(b, c, t).expect("own"))
                 .collect();
-            amo::exactly_one(
-                &mut self.f,
-                fam.exactly_one,
-                fam.exactly_one,
-                &lits,
-                amo_for(lits.len()),
-            );
+            self.exactly_one(&lits);
         }
         for c in 0..n {
             if !self.guard.tick(&self.f) {
@@ -90,6 +82,34 @@ impl MoveEncoding {
                 }
             }
         }
+    }
+
+    /// Exactly one of `lits`. Up to [`CHUNK`] of them in one go, as always; more (a
+    /// region of a million cells) in chunks that the guard watches between them: each
+    /// chunk at most one, a commander variable implied by every literal of its chunk,
+    /// and at most one commander (the same models on `lits`).
+    fn exactly_one(&mut self, lits: &[Lit]) {
+        let fam = self.fam.exactly_one;
+        if lits.len() <= CHUNK {
+            amo::exactly_one(&mut self.f, fam, fam, lits, amo_for(lits.len()));
+            return;
+        }
+        amo::at_least_one(&mut self.f, fam, lits);
+        let chunks = lits.len().div_ceil(CHUNK);
+        let block = self.f.new_block("exactly one chunks", &[chunks as u32]);
+        let mut commanders = Vec::with_capacity(chunks);
+        for (i, chunk) in lits.chunks(CHUNK).enumerate() {
+            if !self.guard.check(&self.f) {
+                return;
+            }
+            let y = block.var(&[i as u32]).pos();
+            for &x in chunk {
+                self.f.add_clause(fam, &[!x, y]);
+            }
+            amo::at_most_one(&mut self.f, fam, chunk, amo_for(chunk.len()));
+            commanders.push(y);
+        }
+        amo::at_most_one(&mut self.f, fam, &commanders, amo_for(chunks));
     }
 
     /// No box on a dead square at step `t`.

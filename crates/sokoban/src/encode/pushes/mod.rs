@@ -31,7 +31,7 @@ use std::sync::Arc;
 use tables::{Cand, Candidates};
 
 /// Switches of the push encoding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[non_exhaustive]
 pub struct PushOptions {
     /// Dead squares: no box on a cell from which no goal can be reached.
@@ -220,23 +220,46 @@ impl Switched {
     }
 }
 
+/// The grid, the candidate pushes and the push distances to the nearest goal of
+/// `board`. Each takes a tenth of a second on a region of a million cells: the clock is
+/// asked between them, and once it trips the rest are left empty.
+fn region_tables(board: &Board, guard: &mut Guard) -> (Grid, Candidates, Vec<u32>) {
+    let grid = if guard.check_time() {
+        Grid::of(board)
+    } else {
+        Grid::empty()
+    };
+    let cands = if guard.check_time() {
+        Candidates::new(board)
+    } else {
+        Candidates::empty()
+    };
+    let to_goal = if guard.check_time() {
+        dist_to_goals(board)
+    } else {
+        vec![INF; board.len()]
+    };
+    (grid, cands, to_goal)
+}
+
 impl PushEncoding {
     /// Starts the encoding with step 0 (the initial state), watching `guard` (when it
     /// trips, [`HorizonEncoding::halted`] says why and the encoding is unusable).
     pub fn new(board: &Board, opts: PushOptions, mut guard: Guard) -> PushEncoding {
+        guard.check_time();
         let board = board.clone();
         let n = board.len();
         let mut f = Formula::new();
         let fam = Families::new(&mut f);
-        let grid = Grid::of(&board);
-        guard.check_time();
-        let Candidates {
-            cands,
-            out_of,
-            into,
-        } = Candidates::new(&board);
-        guard.check_time();
-        let to_goal = dist_to_goals(&board);
+        let (
+            grid,
+            Candidates {
+                cands,
+                out_of,
+                into,
+            },
+            to_goal,
+        ) = region_tables(&board, &mut guard);
         let max_to_goal = to_goal
             .iter()
             .copied()

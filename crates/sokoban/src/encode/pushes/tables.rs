@@ -20,6 +20,15 @@ pub(super) struct Candidates {
 }
 
 impl Candidates {
+    /// No candidates (an encoding stopped before it built them).
+    pub fn empty() -> Candidates {
+        Candidates {
+            cands: Vec::new(),
+            out_of: Vec::new(),
+            into: Vec::new(),
+        }
+    }
+
     pub fn new(board: &Board) -> Candidates {
         let n = board.len();
         let mut cands = Vec::new();

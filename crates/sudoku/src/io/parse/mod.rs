@@ -159,7 +159,7 @@ pub(crate) fn err(line: usize, column: usize, message: impl Into<String>) -> Par
 /// so one bad puzzle does not hide the others.
 ///
 /// Text whose first line is a section header such as `rules:` or `givens:`, or that
-/// starts with `{`, is read as a variant file (see the README, Variants).
+/// starts with `{`, is read as a variant file (see docs/guide/sudoku-variants.md).
 pub fn parse_puzzles<'a>(text: &'a str, opts: &'a ParseOptions) -> Puzzles<'a> {
     Puzzles::new(Box::new(text.lines().map(|l| Ok(l.to_string()))), opts)
 }

@@ -1,5 +1,5 @@
 //! The variant text format: `key:` sections (rules, regions, cages, givens, solution)
-//! around a puzzle in any layout gridsat reads. See the README, section Variants.
+//! around a puzzle in any layout gridsat reads. See docs/guide/sudoku-variants.md.
 
 use super::{ParseError, ParseOptions, ParsedPuzzle, err, parse_puzzles};
 use crate::model::rules::{Cage, Regions, Rule, Rules, RulesError, parse_cell};

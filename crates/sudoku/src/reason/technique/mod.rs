@@ -1,0 +1,21 @@
+//! The named techniques players use (singles, locked candidates, subsets, fish,
+//! single-digit patterns, wings, chains, forcing chains), each in its own module with
+//! Sudoku Explainer's difficulty, and the engine that applies them simplest first: for
+//! hints in those names, whole explanations, and ratings on SE's scale.
+
+mod board;
+mod chains;
+mod engine;
+mod fish;
+mod forcing;
+mod intersections;
+mod links;
+mod single_digit;
+mod singles;
+mod step;
+mod subsets;
+mod wings;
+
+pub use board::{Board, MAX_TECHNIQUE_SIDE};
+pub use engine::{PathEnd, SeRating, TechniquePath, next_step, technique_path};
+pub use step::{Technique, TechniqueStep};

@@ -1,0 +1,157 @@
+//! Technique steps and Sudoku Explainer ratings as JSON objects and in words: what
+//! `hint`, `explain` and `rate` print about the named techniques.
+
+use crate::model::symbols::Alphabet;
+use crate::reason::{PathEnd, SeRating, Technique, TechniquePath, TechniqueStep, sym};
+use serde::Serialize;
+
+/// A rating on Sudoku Explainer's scale, as printed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeJson {
+    /// ER: the hardest step.
+    pub er: f64,
+    /// EP: the hardest step up to the first placement.
+    pub ep: f64,
+    /// ED: the first step.
+    pub ed: f64,
+    /// False when the techniques ran out before the end (search is needed): ER is then
+    /// a lower bound.
+    pub complete: bool,
+}
+
+impl From<&SeRating> for SeJson {
+    fn from(r: &SeRating) -> SeJson {
+        SeJson {
+            er: r.er,
+            ep: r.ep,
+            ed: r.ed,
+            complete: r.complete,
+        }
+    }
+}
+
+/// One technique step, as printed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StepJson {
+    /// The technique's name, e.g. `hidden-pair`.
+    pub technique: Technique,
+    /// Its title, e.g. `Hidden Pair`.
+    pub title: &'static str,
+    /// Its family: `single`, `intersection`, `subset`, `fish`, `single-digit`, `wing`,
+    /// `chain`, `forcing`.
+    pub family: &'static str,
+    /// Its difficulty on Sudoku Explainer's scale.
+    pub difficulty: f64,
+    /// The step in words.
+    pub text: String,
+    /// Values placed, as `r3c5=7`.
+    pub placements: Vec<String>,
+    /// Candidates removed, as `r3c5≠7` (the variable of r3c5=7 set false).
+    pub eliminations: Vec<String>,
+    /// The pattern's cells, as `r3c5`.
+    pub cells: Vec<String>,
+    /// The pattern's houses, e.g. `row 3`.
+    pub houses: Vec<String>,
+    /// A chain's nodes in order, as `r3c5=7` and `r3c5≠7`.
+    pub chain: Vec<String>,
+}
+
+fn cell(n: usize, c: usize) -> String {
+    format!("r{}c{}", c / n + 1, c % n + 1)
+}
+
+fn fact(n: usize, c: usize, v: u16, on: bool, a: Option<&Alphabet>) -> String {
+    format!("{}{}{}", cell(n, c), if on { "=" } else { "≠" }, sym(v, a))
+}
+
+/// The step in words: `Hidden Pair in row 3 (r3c1, r3c2 on 4, 7): r3c1≠1, r3c2≠9`.
+pub fn step_text(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> String {
+    let mut t = s.technique.title().to_string();
+    if let Some(h) = s.houses.first() {
+        t.push_str(&format!(" in {h}"));
+        for h in &s.houses[1..] {
+            t.push_str(&format!(", {h}"));
+        }
+    }
+    if s.chain.is_empty() {
+        let cells: Vec<String> = s.cells.iter().map(|&c| cell(n, c)).collect();
+        let vals: Vec<String> = s.values.iter().map(|&v| sym(v, a)).collect();
+        t.push_str(&format!(" ({} on {})", cells.join(", "), vals.join(", ")));
+    } else {
+        let nodes: Vec<String> = s
+            .chain
+            .iter()
+            .map(|&(c, v, on)| fact(n, c, v, on, a))
+            .collect();
+        t.push_str(&format!(" ({})", nodes.join(" → ")));
+    }
+    let facts: Vec<String> = s
+        .placements
+        .iter()
+        .map(|&(c, v)| fact(n, c, v, true, a))
+        .chain(s.eliminations.iter().map(|&(c, v)| fact(n, c, v, false, a)))
+        .collect();
+    format!("{t}: {}", facts.join(", "))
+}
+
+/// The JSON object of a step.
+pub fn step_json(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> StepJson {
+    StepJson {
+        technique: s.technique,
+        title: s.technique.title(),
+        family: s.technique.family(),
+        difficulty: s.difficulty,
+        text: step_text(s, n, a),
+        placements: s
+            .placements
+            .iter()
+            .map(|&(c, v)| fact(n, c, v, true, a))
+            .collect(),
+        eliminations: s
+            .eliminations
+            .iter()
+            .map(|&(c, v)| fact(n, c, v, false, a))
+            .collect(),
+        cells: s.cells.iter().map(|&c| cell(n, c)).collect(),
+        houses: s.houses.iter().map(|h| h.to_string()).collect(),
+        chain: s
+            .chain
+            .iter()
+            .map(|&(c, v, on)| fact(n, c, v, on, a))
+            .collect(),
+    }
+}
+
+/// The rating in words: `SE 7.2/1.2/1.2 (hardest: Forcing Chain)`, or, when the
+/// techniques ran out, `SE at least 8.9 (… then search is needed)`.
+pub fn se_text(r: &SeRating, end: &PathEnd) -> String {
+    let hardest = r.hardest.map_or("none", |t| t.title());
+    match end {
+        PathEnd::Solved => format!(
+            "SE {:.1}/{:.1}/{:.1} (hardest: {hardest})",
+            r.er, r.ep, r.ed
+        ),
+        PathEnd::NotTaken => {
+            "SE not rated (the technique engine takes sides up to 64 and consistent givens)".into()
+        }
+        PathEnd::Stopped(why) => format!(
+            "SE at least {:.1} ({why} before the techniques ended)",
+            r.er
+        ),
+        _ if r.hardest.is_none() => {
+            "SE beyond the engine (no technique applies: search is needed)".into()
+        }
+        _ => format!(
+            "SE at least {:.1} (hardest: {hardest}; then the techniques run out and search is needed)",
+            r.er
+        ),
+    }
+}
+
+/// The whole path as lines of text, numbered.
+pub fn path_lines(p: &TechniquePath, a: Option<&Alphabet>) -> Vec<String> {
+    p.steps
+        .iter()
+        .map(|s| format!("[{:.1}] {}", s.difficulty, step_text(s, p.n, a)))
+        .collect()
+}
