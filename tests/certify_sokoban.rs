@@ -153,7 +153,8 @@ fn round_trip(level: &Level) -> Result<(), TestCaseError> {
                 format!("# test\n\n{}", c.manifest),
             )
             .unwrap();
-            let checked = gridsat_certify::check_dir(dir.path());
+            let limits = gridsat_certify::Limits::memory(1 << 30);
+            let checked = gridsat_certify::check_dir(dir.path(), &limits);
             prop_assert!(checked.is_ok(), "{:?}\n{}", checked.err(), level);
             Ok(())
         }
@@ -285,7 +286,10 @@ fn a_changed_level_or_horizon_is_rejected() {
     edit(dir.path(), "manifest.txt", |t| {
         t.replace("horizon 5", "horizon 4")
     });
-    rejected(dir.path(), "horizon 4 is not one below 6");
+    rejected(
+        dir.path(),
+        "the horizon must be 5, one below the 6 pushes claimed",
+    );
 }
 
 #[test]

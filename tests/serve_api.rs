@@ -3,118 +3,12 @@
 //! with a status of 400 (or 404, 413, 503); limits hold.
 
 mod common;
+mod serve_common;
 
 use common::{gridsat, root};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use serve_common::Server;
 use std::time::{Duration, Instant};
-
-/// A server on a free loopback port, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    banner: String,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gridsat"))
-            .args(["serve", "--port", "0"])
-            .args(extra)
-            .current_dir(root())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("gridsat serve starts");
-        let mut err = BufReader::new(child.stderr.take().expect("stderr"));
-        let mut banner = String::new();
-        err.read_line(&mut banner).expect("a banner line");
-        // Keep draining stderr so that the server never blocks on it.
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            let _ = err.read_to_string(&mut sink);
-        });
-        let port = banner
-            .rsplit(':')
-            .next()
-            .and_then(|t| t.split('/').next())
-            .and_then(|p| p.trim().parse().ok())
-            .unwrap_or_else(|| panic!("no port in {banner:?}"));
-        Server {
-            child,
-            port,
-            banner,
-        }
-    }
-
-    /// One request; returns the status, the headers' text and the body.
-    fn request(
-        &self,
-        method: &str,
-        path: &str,
-        headers: &str,
-        body: &[u8],
-    ) -> (u16, String, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
-        s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\n\r\n",
-            body.len()
-        );
-        s.write_all(head.as_bytes()).unwrap();
-        let _ = s.write_all(body);
-        let mut raw = Vec::new();
-        let _ = s.read_to_end(&mut raw);
-        let text = String::from_utf8_lossy(&raw).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            dechunk(body)
-        } else {
-            body.to_string()
-        };
-        (status, head.to_string(), body)
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let (status, _, text) = self.request("POST", path, "", body.to_string().as_bytes());
-        let v = serde_json::from_str(&text)
-            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text}"));
-        (status, v)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if n == 0 || rest.len() < n {
-            out.push_str(&rest[..rest.len().min(n)]);
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = rest[n..].trim_start_matches("\r\n");
-    }
-    out
-}
 
 /// The JSON without its timing members, which differ between any two runs.
 fn untimed(mut v: Value) -> Value {
@@ -389,19 +283,8 @@ fn the_time_limit_is_kept_and_said() {
 #[test]
 fn at_most_max_solves_run_at_once_and_a_gone_client_frees_its_slot() {
     let s = Server::start(&["--max-solves", "1", "--time-limit", "20"]);
-    let port = s.port;
-    let body = slow_body(20.0).to_string();
-    // A client that starts a long solve and leaves after half a second.
-    let leaver = std::thread::spawn(move || {
-        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        let head = format!(
-            "POST /api/sudoku/generate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        c.write_all(head.as_bytes()).unwrap();
-        std::thread::sleep(Duration::from_millis(1500));
-        drop(c);
-    });
+    // A client that starts a long solve and leaves after a second and a half.
+    let leaver = s.start_post("/api/sudoku/generate", &slow_body(20.0));
     std::thread::sleep(Duration::from_millis(300));
     let (status, e) = s.post(
         "/api/sudoku/solve",
@@ -409,7 +292,8 @@ fn at_most_max_solves_run_at_once_and_a_gone_client_frees_its_slot() {
     );
     assert_eq!(status, 503, "{e}");
     assert!(e["error"].as_str().unwrap().starts_with("busy"));
-    leaver.join().unwrap();
+    std::thread::sleep(Duration::from_millis(1200));
+    drop(leaver);
     // The leaver's work is interrupted; its slot frees within a few seconds.
     let t = Instant::now();
     loop {

@@ -185,7 +185,13 @@ fn a_wide_mutated_level_honours_its_time_limit() {
             mode,
         ]);
         assert!(matches!(o.code, 0 | 1 | 4), "{mode}: {}", o.stderr.clone());
-        assert!(took < Duration::from_secs(4), "{mode}: {took:?}");
+        // Measured 2.0–2.3 s in a debug build (2.9 s with both cores busy) since the
+        // clause store grows in chunks and the solver is given a formula only when the
+        // time left covers handing it over (CI saw 4.8 s before: CaDiCaL's set-up of
+        // 6.3 million variables cannot stop). Within a second of the limit, plus the
+        // scheduler's delay on a loaded machine.
+        let within = Duration::from_secs_f64(3.0 + common::load_slack());
+        assert!(took < within, "{mode}: {took:?}");
     }
 }
 

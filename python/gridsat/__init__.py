@@ -9,13 +9,22 @@
 
 The answers are the ones the ``gridsat`` command line prints: ``result.to_json()`` is
 its ``--json`` object.
+
+Every call can be stopped from any thread: Ctrl-C, :func:`cancel_all`, a
+:class:`Cancel` token (``cancel=``), or the interpreter's exit (see
+:mod:`gridsat.interrupt`). Every call is held to a memory ceiling
+(:func:`set_max_memory`, as the command line's ``--max-memory``; ``MemoryError`` past it).
 """
+from typing import Any
+
 from ._native import __version__
-from .errors import InternalError, ParseError
+from .errors import Cancelled, InternalError, ParseError
+from .interrupt import Cancel, cancel_all, install_sigint_handler
+from .limits import max_memory, set_max_memory
 from . import sudoku, sokoban
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     # gridsat.dask imports dask, an optional dependency: only on first use.
     if name == "dask":
         import importlib
@@ -24,4 +33,6 @@ def __getattr__(name):
     raise AttributeError(f"module 'gridsat' has no attribute {name!r}")
 
 
-__all__ = ["__version__", "ParseError", "InternalError", "sudoku", "sokoban", "dask"]
+__all__ = ["__version__", "ParseError", "InternalError", "Cancelled", "Cancel", "cancel_all",
+           "install_sigint_handler", "max_memory", "set_max_memory", "sudoku", "sokoban",
+           "dask"]

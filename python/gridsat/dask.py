@@ -38,7 +38,8 @@ def solve_partition(puzzles: Iterable[Any], threads: Optional[int] = 1, start: i
 
 
 def _offsets(lengths: List[int]) -> List[int]:
-    out, total = [], 0
+    out: List[int] = []
+    total = 0
     for n in lengths:
         out.append(total)
         total += n
@@ -53,14 +54,14 @@ def solve_bag(bag: Any, *, threads: Optional[int] = 1, **options: Any) -> Any:
 
     The graph is Dask's own: a length task per partition, the partitions' offsets from
     those lengths, then one ``solve_partition`` task per partition."""
-    import dask
     import dask.bag as db
+    from dask.delayed import delayed
 
     parts = bag.to_delayed()
-    lengths = [dask.delayed(len)(p) for p in parts]
-    offsets = dask.delayed(_offsets)(lengths)
+    lengths = [delayed(len)(p) for p in parts]
+    offsets = delayed(_offsets)(lengths)
     solved = [
-        dask.delayed(solve_partition)(p, threads=threads, start=offsets[k], **options)
+        delayed(solve_partition)(p, threads=threads, start=offsets[k], **options)
         for k, p in enumerate(parts)
     ]
     return db.from_delayed(solved)

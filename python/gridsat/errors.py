@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["ParseError", "InternalError"]
+__all__ = ["ParseError", "InternalError", "Cancelled"]
 
 
 class ParseError(ValueError):
@@ -37,3 +37,9 @@ class ParseError(ValueError):
 class InternalError(RuntimeError):
     """gridsat failed: a solver error, an answer that did not pass the independent
     checker, or a panic in the native code. Not the input's fault."""
+
+
+class Cancelled(Exception):
+    """A call stopped before its answer by its :class:`gridsat.Cancel` token, by
+    :func:`gridsat.cancel_all`, by Ctrl-C (in a thread other than the main one) or by
+    the interpreter shutting down."""

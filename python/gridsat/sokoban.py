@@ -15,11 +15,15 @@ moves, or ``-1`` when no such plan exists.
 from __future__ import annotations
 
 import json as _json
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Union, cast
 
 from . import _native
+from . import interrupt as _interrupt
+from . import limits as _limits
 
-__all__ = ["Level", "Plan", "Verified", "parse", "solve", "verify", "solve_course"]
+__all__ = ["Level", "Plan", "Verified", "parse", "solve", "verify", "solve_course", "options"]
+
+Status = Literal["solved", "no-plan", "unsolvable", "unknown"]
 
 
 class Level:
@@ -27,21 +31,44 @@ class Level:
     ``height``, ``rows`` (XSB text rows), ``boxes`` and ``goals`` (counts), ``max_moves``
     (the course format's move bound, or ``None``); ``str(level)`` is its XSB text."""
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _native.NativeLevel) -> None:
         self._native = native
-        self._json = _json.loads(native.to_json())
+        self._json: Dict[str, Any] = _json.loads(native.to_json())
 
-    title = property(lambda self: self._json["title"])
-    number = property(lambda self: self._json["number"])
-    width = property(lambda self: self._json["width"])
-    height = property(lambda self: self._json["height"])
-    rows = property(lambda self: list(self._json["rows"]))
-    boxes = property(lambda self: self._json["boxes"])
-    goals = property(lambda self: self._json["goals"])
-    max_moves = property(lambda self: self._json["max_moves"])
+    @property
+    def title(self) -> str:
+        return cast(str, self._json["title"])
+
+    @property
+    def number(self) -> int:
+        return cast(int, self._json["number"])
+
+    @property
+    def width(self) -> int:
+        return cast(int, self._json["width"])
+
+    @property
+    def height(self) -> int:
+        return cast(int, self._json["height"])
+
+    @property
+    def rows(self) -> List[str]:
+        return list(self._json["rows"])
+
+    @property
+    def boxes(self) -> int:
+        return cast(int, self._json["boxes"])
+
+    @property
+    def goals(self) -> int:
+        return cast(int, self._json["goals"])
+
+    @property
+    def max_moves(self) -> Optional[int]:
+        return cast(Optional[int], self._json["max_moves"])
 
     def to_json(self) -> Dict[str, Any]:
-        return _json.loads(_json.dumps(self._json))
+        return cast(Dict[str, Any], _json.loads(_json.dumps(self._json)))
 
     def __str__(self) -> str:
         return self._native.xsb()
@@ -83,24 +110,44 @@ class Plan:
     ``to_json()`` is the object ``gridsat sokoban solve --json`` prints.
     """
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _native.NativePlan) -> None:
         self._native = native
-        self._json = _json.loads(native.to_json())
+        self._json: Dict[str, Any] = _json.loads(native.to_json())
 
-    status = property(lambda self: self._json["status"])
-    moves = property(lambda self: self._json["plan"])
-    move_count = property(lambda self: self._json["moves"])
-    pushes = property(lambda self: self._json["pushes"])
-    optimal = property(lambda self: self._json["optimal"])
-    reason = property(lambda self: self._json["reason"])
-    stats = property(lambda self: dict(self._json["stats"]))
+    @property
+    def status(self) -> Status:
+        return cast(Status, self._json["status"])
+
+    @property
+    def moves(self) -> Optional[str]:
+        return cast(Optional[str], self._json["plan"])
+
+    @property
+    def move_count(self) -> Optional[int]:
+        return cast(Optional[int], self._json["moves"])
+
+    @property
+    def pushes(self) -> Optional[int]:
+        return cast(Optional[int], self._json["pushes"])
+
+    @property
+    def optimal(self) -> Optional[str]:
+        return cast(Optional[str], self._json["optimal"])
+
+    @property
+    def reason(self) -> Optional[str]:
+        return cast(Optional[str], self._json["reason"])
+
+    @property
+    def stats(self) -> Dict[str, Any]:
+        return dict(self._json["stats"])
 
     def frames(self) -> List[str]:
         """Every position of the plan (XSB text), ``frames()[0]`` the start."""
         return self._native.frames()
 
     def to_json(self) -> Dict[str, Any]:
-        return _json.loads(_json.dumps(self._json))
+        return cast(Dict[str, Any], _json.loads(_json.dumps(self._json)))
 
     def __repr__(self) -> str:
         return f"<gridsat.sokoban.Plan {self.status} {self.moves or ''}>"
@@ -108,28 +155,59 @@ class Plan:
 
 def solve(level: Union[Level, str], *, optimize: str = "pushes",
           time_limit: Optional[float] = None, max_moves: Optional[int] = None,
-          max_pushes: Optional[int] = None, solver: Optional[str] = None) -> Plan:
+          max_pushes: Optional[int] = None, solver: Optional[str] = None,
+          cancel: Optional[_interrupt.Cancel] = None) -> Plan:
     """Finds a plan for ``level`` (a :class:`Level` or the text of one level),
     optimal in ``optimize`` (``"pushes"``, ``"moves"`` or ``"pushes,moves"``), of at most
     ``max_moves``/``max_pushes`` when given (the course format's first line gives
     ``max_moves``). ``time_limit`` in seconds: the best plan so far, not proven optimal,
-    or status ``"unknown"``. Ctrl-C raises ``KeyboardInterrupt`` within a second."""
+    or status ``"unknown"``. Ctrl-C raises ``KeyboardInterrupt`` within a second (in a
+    worker thread, :class:`gridsat.Cancelled`), and so does ``cancel.cancel()``."""
     lv = _level(level)
+    o = _request(optimize, time_limit, max_moves, max_pushes, solver)
+    return Plan(_native.sokoban_solve(lv._native, _json.dumps(o), _interrupt.token(cancel)))
+
+
+def _request(optimize: str, time_limit: Optional[float], max_moves: Optional[int],
+             max_pushes: Optional[int], solver: Optional[str]) -> Dict[str, Any]:
+    """The request object of :func:`solve`'s keyword arguments (the library reads it by
+    type and names the member of a value it does not take)."""
     o: Dict[str, Any] = {"optimize": optimize}
     if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise TypeError("time_limit is a number of seconds")
-        o["time_limit"] = float(time_limit)
-    for k, v in (("max_moves", max_moves), ("max_pushes", max_pushes), ("solver", solver)):
+        o["time_limit"] = _limits.seconds("time_limit", time_limit)
+    for k, v in (("max_moves", max_moves), ("max_pushes", max_pushes)):
         if v is not None:
-            o[k] = v
-    return Plan(_native.sokoban_solve(lv._native, _json.dumps(o)))
+            o[k] = _limits.integer(k, v, 0, 2**32)
+    if solver is not None:
+        o["solver"] = solver
+    return o
+
+
+def options(level: Union[Level, str], *, optimize: str = "pushes",
+            max_moves: Optional[int] = None, max_pushes: Optional[int] = None,
+            solver: Optional[str] = None) -> Dict[str, Any]:
+    """The options :func:`solve` would run with these arguments on ``level``, without
+    solving: the object ``gridsat sokoban solve --print-options`` prints, which shows that
+    the package's defaults are the library's (``SolveOptions::new``)."""
+    lv = _level(level)
+    o = _request(optimize, None, max_moves, max_pushes, solver)
+    return cast(Dict[str, Any], _json.loads(_native.sokoban_options(lv._native, _json.dumps(o))))
 
 
 class Verified:
     """A replayed plan: ``solved`` (every box on a goal), ``valid`` (the same),
     ``moves``, ``pushes``, ``plan`` (pushes in capitals), ``boxes_off_goal``, ``error``
     (why it cannot be played)."""
+
+    # Read from the simulator's JSON object by __getattr__ (the optional members are
+    # None when it leaves them out); declared here for type checkers.
+    solved: bool
+    valid: bool
+    moves: Optional[int]
+    pushes: Optional[int]
+    plan: Optional[str]
+    boxes_off_goal: Optional[int]
+    error: Optional[str]
 
     def __init__(self, obj: Dict[str, Any]) -> None:
         self._json = obj
@@ -146,7 +224,7 @@ class Verified:
         return bool(self._json["solved"])
 
     def to_json(self) -> Dict[str, Any]:
-        return _json.loads(_json.dumps(self._json))
+        return cast(Dict[str, Any], _json.loads(_json.dumps(self._json)))
 
 
 def verify(level: Union[Level, str], plan: Union[str, Plan, Sequence[str]]) -> Verified:
@@ -166,10 +244,11 @@ def solve_course(grid: Sequence[Sequence[str]], T: int) -> Union[List[str], int]
     (fewest moves), or ``-1`` when no such plan exists (proven)."""
     if isinstance(T, bool) or not isinstance(T, int) or T < 0:
         raise ValueError("T is a number of moves (an int, 0 or more)")
+    _limits.integer("T", T, 0, 2**32)
     rows = [" ".join(str(c) for c in row) for row in grid]
     lv = parse(f"{T}\n" + "\n".join(rows) + "\n", file="grid")[0]
     p = solve(lv, optimize="moves", max_moves=T)
-    if p.status == "solved":
+    if p.status == "solved" and p.moves is not None:
         return list(p.moves.upper())
     if p.status in ("no-plan", "unsolvable"):
         return -1

@@ -14,9 +14,14 @@ from __future__ import annotations
 
 import json as _json
 import os as _os
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+from array import array as _array
+from collections import deque as _deque
+from typing import (Any, Deque, Dict, Iterable, Iterator, List, Literal, Optional, Protocol,
+                    Sequence, Tuple, Union, cast)
 
 from . import _native
+from . import interrupt as _interrupt
+from . import limits as _limits
 from .errors import InternalError, ParseError
 
 __all__ = [
@@ -26,9 +31,22 @@ __all__ = [
 ]
 
 Grid = List[List[int]]
+Status = Literal["unique", "multiple", "unsat", "sat", "unknown"]
 
 
-def _text(puzzle: Any) -> str:
+class _HasToList(Protocol):
+    """Anything with ``.tolist()``, such as a numpy array."""
+
+    def tolist(self) -> Any: ...
+
+
+# What every function taking a puzzle accepts (see the module's docstring).
+Puzzle = Union[str, bytes, Sequence[Sequence[int]], _HasToList]
+# ``"PxQ"`` or a pair ``(P, Q)``; None for the puzzle's own (or the square) box.
+Box = Union[str, Tuple[int, int], None]
+
+
+def _text(puzzle: Puzzle) -> str:
     """The puzzle as text the library reads."""
     if isinstance(puzzle, str):
         return puzzle
@@ -62,19 +80,26 @@ def _box(box: Any) -> Optional[str]:
     raise TypeError("box is 'PxQ' or a pair (P, Q)")
 
 
+# The range of each integer option (the library's types: usize, u64).
+_RANGES = {"count": (1, _limits.I64), "size": (1, 2**32), "clues": (0, _limits.I64),
+           "seed": (0, _limits.U64)}
+
+
 def _options(**kw: Any) -> Dict[str, Any]:
-    """The request members that are set (None and False are the library's defaults)."""
+    """The request members that are set (None and False are the library's defaults),
+    each number checked against its range."""
     out = {k: v for k, v in kw.items() if v is not None and v is not False}
     if "box" in out:
         out["box"] = _box(out["box"])
     if "time_limit" in out:
-        if isinstance(out["time_limit"], bool) or not isinstance(out["time_limit"], (int, float)):
-            raise TypeError("time_limit is a number of seconds")
-        out["time_limit"] = float(out["time_limit"])
+        out["time_limit"] = _limits.seconds("time_limit", out["time_limit"])
+    for k, (lo, hi) in _RANGES.items():
+        if k in out:
+            out[k] = _limits.integer(k, out[k], lo, hi)
     return out
 
 
-def _request(puzzle: Any, **kw: Any) -> str:
+def _request(puzzle: Puzzle, **kw: Any) -> str:
     o = _options(**kw)
     o["puzzle"] = _text(puzzle)
     return _json.dumps(o)
@@ -89,8 +114,27 @@ def _rows(flat: Sequence[int], n: int) -> Grid:
     return [list(flat[i * n:(i + 1) * n]) for i in range(n)]
 
 
-def _side(flat: Sequence[int]) -> int:
-    return int(round(len(flat) ** 0.5))
+def _side(cells: int) -> int:
+    return int(round(cells ** 0.5))
+
+
+# CPython's sizes: a list (56 bytes and 8 per item), an int (32; 0..256 are shared), a
+# str (about 50 and its length), a dict entry (about 40 with its share of the table).
+_LIST, _PTR, _INT = 56, 8, 32
+
+
+def _grids(data: bytes, count: int) -> List[Grid]:
+    """The solutions of native ``u16`` values, after a memory check."""
+    values = _array("H")
+    values.frombytes(data)
+    if not count:
+        return []
+    cells = len(values) // count
+    n = _side(cells)
+    big = _INT if n > 256 else 0
+    _limits.admit("the solutions as Python lists",
+                  count * (_LIST + _PTR + n * (_LIST + _PTR)) + len(values) * (_PTR + big))
+    return [_rows(values[k * cells:(k + 1) * cells], n) for k in range(count)]
 
 
 class Result:
@@ -108,13 +152,16 @@ class Result:
     ``to_json()`` is the object ``gridsat sudoku solve --json`` prints.
     """
 
-    __slots__ = ("status", "_text", "_obj", "_flats", "_solutions")
+    __slots__ = ("status", "_text", "_obj", "_data", "_count", "_solutions")
 
-    def __init__(self, status: str, text: str, flats: List[List[int]]) -> None:
-        self.status: str = status
+    status: Status
+
+    def __init__(self, status: Status, text: str, data: bytes, count: int) -> None:
+        self.status = status
         self._text = text
         self._obj: Optional[Dict[str, Any]] = None
-        self._flats = flats
+        self._data = data
+        self._count = count
         self._solutions: Optional[List[Grid]] = None
 
     @property
@@ -126,12 +173,12 @@ class Result:
     @property
     def solutions(self) -> List[Grid]:
         if self._solutions is None:
-            self._solutions = [_rows(f, _side(f)) for f in self._flats]
+            self._solutions = _grids(self._data, self._count)
         return self._solutions
 
     @property
     def solution(self) -> Optional[Grid]:
-        return self.solutions[0] if self._flats else None
+        return self.solutions[0] if self._count else None
 
     @property
     def conflict(self) -> Optional[List[str]]:
@@ -147,7 +194,7 @@ class Result:
 
     def to_json(self) -> Dict[str, Any]:
         """The ``--json`` object of the command line (a fresh copy)."""
-        return _json.loads(self._text)
+        return cast(Dict[str, Any], _json.loads(self._text))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Result):
@@ -160,18 +207,20 @@ class Result:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<gridsat.sudoku.Result {self.status}, {len(self._flats)} solution(s)>"
+        return f"<gridsat.sudoku.Result {self.status}, {self._count} solution(s)>"
 
 
-def _result(native: Any) -> Result:
-    return Result(*native)
+def _result(native: _native.Solved) -> Result:
+    status, text, data, count = native
+    return Result(cast(Status, status), text, data, count)
 
 
-def solve(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
+def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
           rules: Optional[str] = None, count: int = 2, first: bool = False,
           time_limit: Optional[float] = None, solver: str = "auto",
           encoding: Optional[str] = None, amo: Optional[str] = None,
-          presolve: Optional[str] = None, cages: Optional[str] = None) -> Result:
+          presolve: Optional[str] = None, cages: Optional[str] = None,
+          cancel: Optional[_interrupt.Cancel] = None) -> Result:
     """Solves ``puzzle`` and proves its verdict.
 
     ``count`` bounds how many solutions are looked for (2 proves uniqueness);
@@ -180,34 +229,87 @@ def solve(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
     puzzle's (``"diagonals,anti-knight"``); ``encoding`` (``minimal``, ``efficient``,
     ``extended``, ``reduced``), ``amo``, ``presolve``, ``cages`` and ``solver`` are the
     command line's choices. ``time_limit`` in seconds (status ``"unknown"`` when it
-    runs out); Ctrl-C raises ``KeyboardInterrupt`` within a second.
+    runs out); Ctrl-C raises ``KeyboardInterrupt`` within a second (in a worker
+    thread, :class:`gridsat.Cancelled`), and so does ``cancel.cancel()`` for a
+    :class:`gridsat.Cancel` token given as ``cancel``.
 
     Raises :class:`gridsat.ParseError` for unreadable text, ``ValueError``/``TypeError``
-    for bad options, :class:`gridsat.InternalError` when gridsat fails.
+    for bad options, ``MemoryError`` when the formula or the solutions would exceed the
+    memory ceiling (:func:`gridsat.set_max_memory`), :class:`gridsat.InternalError` when
+    gridsat fails.
     """
     req = _request(puzzle, box=box, symbols=symbols, rules=rules, count=_count(first, count),
                    first=first, time_limit=time_limit, solver=solver, encoding=encoding,
                    amo=amo, presolve=presolve, cages=cages)
-    return _result(_native.sudoku_solve(req))
+    return _result(_native.sudoku_solve(req, _interrupt.token(cancel)))
 
 
 class Results:
-    """The results of :func:`solve_many`, in input order, computed ahead on worker
-    threads. ``len()`` is the number of puzzles; ``close()`` stops the workers."""
+    """The results of :func:`solve_many`, in input order. The puzzles are read from
+    the input a few at a time (up to ``4 × threads`` ahead of the iteration) and solved
+    on worker threads meanwhile. ``len()`` is the number of puzzles when the input has
+    one; ``close()`` (or leaving a ``with`` block, or dropping the iterator) stops the
+    workers."""
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _native.SolveMany, puzzles: Iterable[Puzzle], threads: int) -> None:
         self._native = native
+        self._len = len(puzzles) if hasattr(puzzles, "__len__") else None  # type: ignore[arg-type]
+        self._input: Optional[Iterator[Any]] = iter(puzzles)
+        self._ahead = 4 * threads
+        # One entry per puzzle read and not yet handed back: None when the workers
+        # have it, else the exception its conversion (or the input) raised.
+        self._pending: Deque[Optional[BaseException]] = _deque()
+        self._position = 0
+        self._fill()
+
+    def _end_input(self) -> None:
+        self._input = None
+        self._native.finish()
+
+    def _fill(self) -> None:
+        """Reads puzzles until ``4 × threads`` are pending or the input ends."""
+        while self._input is not None and len(self._pending) < self._ahead:
+            try:
+                puzzle = next(self._input)
+            except StopIteration:
+                self._end_input()
+                break
+            except Exception as e:  # the input's own error, raised in its place
+                self._pending.append(e)
+                self._end_input()
+                break
+            pos = self._position
+            self._position += 1
+            try:
+                text = _text(puzzle)
+            except (TypeError, ValueError) as e:  # not a puzzle, or bytes not UTF-8
+                e.puzzle = pos + 1  # type: ignore[union-attr]
+                self._pending.append(e)
+                continue
+            self._native.feed(text, pos)
+            self._pending.append(None)
 
     def __iter__(self) -> "Results":
         return self
 
     def __next__(self) -> Result:
-        return Result(*next(self._native))
+        self._fill()
+        if not self._pending:
+            raise StopIteration
+        failed = self._pending.popleft()
+        self._fill()
+        if failed is not None:
+            raise failed
+        return _result(next(self._native))
 
     def __len__(self) -> int:
-        return len(self._native)
+        if self._len is None:
+            raise TypeError("the puzzles of this solve_many came from an iterable without len()")
+        return self._len
 
     def close(self) -> None:
+        self._input = None
+        self._pending.clear()
         self._native.close()
 
     def __enter__(self) -> "Results":
@@ -217,34 +319,38 @@ class Results:
         self.close()
 
 
-def solve_many(puzzles: Iterable[Any], *, threads: Optional[int] = None, start: int = 0,
-               box: Any = None,
+def solve_many(puzzles: Iterable[Puzzle], *, threads: Optional[int] = None, start: int = 0,
+               box: Box = None,
                symbols: Optional[str] = None, rules: Optional[str] = None, count: int = 2,
                first: bool = False, time_limit: Optional[float] = None, solver: str = "auto",
                encoding: Optional[str] = None, amo: Optional[str] = None,
-               presolve: Optional[str] = None, cages: Optional[str] = None) -> Results:
+               presolve: Optional[str] = None, cages: Optional[str] = None,
+               cancel: Optional[_interrupt.Cancel] = None) -> Results:
     """Solves every puzzle of ``puzzles`` (an iterable of puzzles, each as
-    :func:`solve` takes it) on ``threads`` worker threads (default: every core), each
-    keeping a warm solver, with the GIL released. Returns an iterator of
-    :class:`Result` in input order; results are computed ahead of the iteration.
+    :func:`solve` takes it, endless if need be) on ``threads`` worker threads (default:
+    every core, at most 1024), each keeping a warm solver, with the GIL released.
+    Returns an iterator of :class:`Result` in input order. The input is read lazily, at
+    most ``4 × threads`` puzzles ahead of the iteration, so the first results come at
+    once; breaking out of the loop (or ``close()``) stops the workers.
 
     ``time_limit`` is for the whole batch (puzzles it stops report ``"unknown"``).
-    Ctrl-C while iterating raises ``KeyboardInterrupt`` and stops the workers. A puzzle
-    that cannot be read raises :class:`gridsat.ParseError` when the iteration reaches
-    it (its ``puzzle`` attribute is the 1-based position). The JSON objects number the
-    puzzles from ``start + 1`` (the command line numbers a file's puzzles from 1).
+    Ctrl-C while iterating raises ``KeyboardInterrupt`` and stops the workers, and so
+    do ``cancel.cancel()`` and :func:`gridsat.cancel_all` (:class:`gridsat.Cancelled`).
+    A puzzle that cannot be read raises :class:`gridsat.ParseError` (or ``TypeError``)
+    when the iteration reaches it (its ``puzzle`` attribute is the 1-based position).
+    The JSON objects number the puzzles from ``start + 1`` (the command line numbers a
+    file's puzzles from 1).
     """
-    texts = [_text(p) for p in puzzles]
     if threads is None:
-        threads = _os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError("threads is a positive int")
-    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-        raise ValueError("start is an int, 0 or more")
+        threads = min(_os.cpu_count() or 1, 1024)
+    threads = _limits.integer("threads", threads, 1, 1024)
+    start = _limits.integer("start", start, 0, _limits.I64)
     opts = _options(box=box, symbols=symbols, rules=rules, count=_count(first, count),
                     first=first, time_limit=time_limit, solver=solver, encoding=encoding,
                     amo=amo, presolve=presolve, cages=cages)
-    return Results(_native.sudoku_solve_many(texts, _json.dumps(opts), threads, start))
+    native = _native.sudoku_solve_many(_json.dumps(opts), threads, start,
+                                       _interrupt.token(cancel))
+    return Results(native, puzzles, threads)
 
 
 class Formula:
@@ -264,7 +370,7 @@ class Formula:
     ...     s.solve(); grid = f.decode(s.get_model())
     """
 
-    def __init__(self, native: Any) -> None:
+    def __init__(self, native: _native.NativeFormula) -> None:
         self._native = native
         self._clauses: Optional[List[List[int]]] = None
         self._names: Optional[Dict[int, str]] = None
@@ -275,27 +381,64 @@ class Formula:
         return self._native.nvars
 
     @property
+    def max_memory(self) -> int:
+        """The memory ceiling (bytes) the lists of this formula are held to."""
+        return int(self._native.max_memory)
+
+    def _admit(self, what: str, needed: int) -> None:
+        _limits.admit(f"Formula.{what} ({self.nvars} variables)", needed, self.max_memory)
+
+    def _clauses_size(self) -> int:
+        n, lits = self._native.counts()
+        return n * (_LIST + 2 * _PTR + 8) + lits * (_PTR + _INT + 4)
+
+    @property
     def clauses(self) -> List[List[int]]:
+        """Every clause as a list of DIMACS literals. ``MemoryError`` when the lists
+        would exceed the memory ceiling (``to_dimacs()`` is about 7× smaller)."""
         if self._clauses is None:
-            self._clauses = self._native.clauses()
+            self._admit("clauses", self._clauses_size())
+            lit_bytes, end_bytes = self._native.clause_data()
+            lits, ends = _array("i"), _array("Q")
+            lits.frombytes(lit_bytes)
+            ends.frombytes(end_bytes)
+            del lit_bytes, end_bytes
+            out, a = [], 0
+            for b in ends:
+                out.append(lits[a:b].tolist())
+                a = b
+            self._clauses = out
         return self._clauses
 
     @property
     def names(self) -> Dict[int, str]:
         if self._names is None:
-            self._names = {i + 1: s for i, s in enumerate(self._native.names())}
+            self._admit("names", self.nvars * (2 * _PTR + _INT + 120))
+            text = self._native.names_data().decode("utf-8")
+            self._names = {i + 1: s for i, s in enumerate(text.split("\n")[:self.nvars])}
         return self._names
 
     @property
     def families(self) -> Dict[str, List[List[int]]]:
         if self._families is None:
+            n, _ = self._native.counts()
+            pending = 0 if self._clauses is not None else self._clauses_size()
+            self._admit("families", pending + n * (_PTR + 4))
             cs = self.clauses
-            self._families = {name: [cs[i] for i in idx] for name, idx in self._native.families()}
+            names, index_bytes = self._native.family_data()
+            index = _array("I")
+            index.frombytes(index_bytes)
+            fams: List[List[List[int]]] = [[] for _ in names]
+            for c, f in zip(cs, index):
+                fams[f].append(c)
+            self._families = dict(zip(names, fams))
         return self._families
 
     def to_dimacs(self) -> str:
         """The formula as DIMACS text, with a header and a ``c var N meaning`` line per variable."""
-        return self._native.to_dimacs()
+        n, lits = self._native.counts()
+        self._admit("to_dimacs()", 2 * (lits * 8 + n * 2 + self.nvars * 24))
+        return self._native.dimacs_data().decode("utf-8")
 
     def decode(self, model: Iterable[int]) -> Grid:
         """The grid a model stands for. ``model`` is a list of DIMACS literals (PySAT's
@@ -318,21 +461,28 @@ class Formula:
         return cnf
 
     def __repr__(self) -> str:
-        return f"<gridsat.sudoku.Formula {self.nvars} variables, {len(self.clauses)} clauses>"
+        # The counts, not the lists: a repr must not build 5 GiB of them.
+        return f"<gridsat.sudoku.Formula {self.nvars} variables, {self._native.counts()[0]} clauses>"
 
 
-def encode(puzzle: Any, *, encoding: str = "extended", amo: str = "pairwise",
-           readable_ids: bool = False, box: Any = None, symbols: Optional[str] = None,
+def encode(puzzle: Puzzle, *, encoding: str = "extended", amo: str = "pairwise",
+           readable_ids: bool = False, box: Box = None, symbols: Optional[str] = None,
            rules: Optional[str] = None, cages: Optional[str] = None,
-           presolve: Optional[str] = None) -> Formula:
+           presolve: Optional[str] = None, max_memory: Optional[Union[int, str]] = None,
+           cancel: Optional[_interrupt.Cancel] = None) -> Formula:
     """The formula of ``puzzle`` with its givens as unit clauses, as
     ``gridsat sudoku encode`` writes it. ``encoding``: ``minimal``, ``efficient``,
     ``extended`` or ``reduced``; ``amo``: ``pairwise``, ``sequential``, ``commander``,
     ``product`` or ``bimander``; ``readable_ids``: 9×9 variables numbered
-    100·row + 10·column + digit."""
+    100·row + 10·column + digit.
+
+    ``max_memory`` (bytes, or ``"512M"``; default :func:`gridsat.max_memory`) bounds the
+    formula and the Python lists later built from it (``clauses``, ``names``,
+    ``families``): past it they raise ``MemoryError`` before anything is built."""
     req = _request(puzzle, encoding=encoding, amo=amo, readable_ids=readable_ids, box=box,
                    symbols=symbols, rules=rules, cages=cages, presolve=presolve)
-    return Formula(_native.sudoku_encode(req))
+    limit = 0 if max_memory is None else _limits.size("max_memory", max_memory)
+    return Formula(_native.sudoku_encode(req, _interrupt.token(cancel), limit))
 
 
 class Report:
@@ -354,22 +504,23 @@ class Report:
     @property
     def text(self) -> str:
         if "text" in self._json:
-            return self._json["text"]
+            return cast(str, self._json["text"])
         return self._text
 
     def to_json(self) -> Dict[str, Any]:
-        return _json.loads(_json.dumps(self._json))
+        return cast(Dict[str, Any], _json.loads(_json.dumps(self._json)))
 
     def __repr__(self) -> str:
         return f"<gridsat.sudoku.Report {self._text.strip()[:60]!r}>"
 
 
-def _ask(question: str, puzzle: Any, **kw: Any) -> Report:
+def _ask(question: str, puzzle: Puzzle, **kw: Any) -> Report:
+    _interrupt.watch_thread()
     text, out = _native.sudoku_ask(question, _request(puzzle, **kw))
     return Report(_json.loads(text), out)
 
 
-def hint(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
+def hint(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
          rules: Optional[str] = None, time_limit: Optional[float] = None,
          solver: str = "auto") -> Report:
     """The next step for a player of ``puzzle`` (givens and entries so far), with its
@@ -378,7 +529,7 @@ def hint(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
                 solver=solver)
 
 
-def candidates(puzzle: Any, *, reasoning: Optional[str] = None, box: Any = None,
+def candidates(puzzle: Puzzle, *, reasoning: Optional[str] = None, box: Box = None,
                symbols: Optional[str] = None, rules: Optional[str] = None,
                time_limit: Optional[float] = None) -> Report:
     """The pencil marks ``reasoning`` (``givens``, ``singles``, ``probing``) leaves:
@@ -387,7 +538,7 @@ def candidates(puzzle: Any, *, reasoning: Optional[str] = None, box: Any = None,
                 rules=rules, time_limit=time_limit)
 
 
-def explain(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
+def explain(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
             rules: Optional[str] = None, time_limit: Optional[float] = None,
             solver: str = "auto") -> Report:
     """The whole solution as reasoning steps: ``status``, ``steps``, ``end``."""
@@ -395,7 +546,7 @@ def explain(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
                 time_limit=time_limit, solver=solver)
 
 
-def rate(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
+def rate(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
          rules: Optional[str] = None, time_limit: Optional[float] = None,
          solver: str = "auto") -> Report:
     """The difficulty of a puzzle with one solution: ``difficulty`` (``easy``,
@@ -404,7 +555,7 @@ def rate(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
                 solver=solver)
 
 
-def propagate(puzzle: Any, *, box: Any = None, symbols: Optional[str] = None,
+def propagate(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
               rules: Optional[str] = None, time_limit: Optional[float] = None) -> Report:
     """Unit propagation from the filled cells, one literal at a time, each with the
     clause that forced it."""
@@ -419,7 +570,7 @@ class Generated:
 
     def __init__(self, obj: Dict[str, Any], solution: Optional[Grid]) -> None:
         self._json = obj
-        self.solution = solution
+        self.solution: Optional[Grid] = solution
 
     @property
     def givens(self) -> str:
@@ -427,7 +578,7 @@ class Generated:
 
     @property
     def status(self) -> str:
-        return self._json.get("status", "generated")
+        return cast(str, self._json.get("status", "generated"))
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -436,25 +587,27 @@ class Generated:
             raise AttributeError(name) from None
 
     def to_json(self) -> Dict[str, Any]:
-        return _json.loads(_json.dumps(self._json))
+        return cast(Dict[str, Any], _json.loads(_json.dumps(self._json)))
 
     def __repr__(self) -> str:
         return f"<gridsat.sudoku.Generated {self.givens[:40]!r}>"
 
 
-def generate(*, size: Optional[int] = None, box: Any = None, symbols: Optional[str] = None,
+def generate(*, size: Optional[int] = None, box: Box = None, symbols: Optional[str] = None,
              rules: Optional[str] = None, difficulty: Optional[str] = None,
              symmetry: Optional[str] = None, clues: Optional[int] = None, seed: int = 1,
              count: int = 1, jigsaw: bool = False, killer: bool = False,
-             solver: Optional[str] = None, time_limit: Optional[float] = None) -> List[Generated]:
+             solver: Optional[str] = None, time_limit: Optional[float] = None,
+             cancel: Optional[_interrupt.Cancel] = None) -> List[Generated]:
     """Generates ``count`` puzzles with one solution each (proven), as
-    ``gridsat sudoku generate`` does: the same ``seed`` makes the same puzzles. Fewer
-    than ``count`` when the time limit runs out (the last then has status ``unknown``)."""
+    ``gridsat sudoku generate`` does: the same ``seed`` (0 to 2**64-1) makes the same
+    puzzles. Fewer than ``count`` when the time limit runs out (the last then has
+    status ``unknown``)."""
     o = _options(size=size, box=box, symbols=symbols, rules=rules, difficulty=difficulty,
                  symmetry=symmetry, clues=clues, seed=seed, count=count, jigsaw=jigsaw,
                  killer=killer, solver=solver, time_limit=time_limit)
     out = []
-    for text in _native.sudoku_generate(_json.dumps(o)):
+    for text in _native.sudoku_generate(_json.dumps(o), _interrupt.token(cancel)):
         obj = _json.loads(text)
         sol = None
         if "solution" in obj:
@@ -463,7 +616,7 @@ def generate(*, size: Optional[int] = None, box: Any = None, symbols: Optional[s
     return out
 
 
-def _parse_solution(obj: Dict[str, Any], box: Any, symbols: Optional[str]) -> Optional[Grid]:
+def _parse_solution(obj: Dict[str, Any], box: Box, symbols: Optional[str]) -> Optional[Grid]:
     # The generator proved the solution; read it back with the library's own reader.
     # (A full grid is its own only solution under classic rules; jigsaw regions are not
     # boxes, so such solutions stay None.)
@@ -477,8 +630,8 @@ class Check:
     __slots__ = ("valid", "reason")
 
     def __init__(self, reason: Optional[str]) -> None:
-        self.valid = reason is None
-        self.reason = reason
+        self.valid: bool = reason is None
+        self.reason: Optional[str] = reason
 
     def __bool__(self) -> bool:
         return self.valid
@@ -487,7 +640,7 @@ class Check:
         return "<gridsat.sudoku.Check valid>" if self.valid else f"<gridsat.sudoku.Check invalid: {self.reason}>"
 
 
-def check(puzzle: Any, solution: Any, *, box: Any = None, symbols: Optional[str] = None,
+def check(puzzle: Puzzle, solution: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
           rules: Optional[str] = None) -> Check:
     """Checks ``solution`` (any puzzle form, filled) against ``puzzle`` with gridsat's
     independent checker: every house holds each symbol once, the givens are kept, the

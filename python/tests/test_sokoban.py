@@ -121,3 +121,24 @@ def test_every_frame_is_one_legal_step():
     assert v.solved and v.moves == len(p.moves) and v.pushes == p.pushes
     bad = gridsat.sokoban.verify(level, "uuuu")
     assert not bad.solved and bad.error
+
+
+@pytest.mark.parametrize("optimize", ["pushes", "moves", "pushes,moves"])
+def test_the_package_runs_the_command_lines_defaults(optimize):
+    # One set of defaults (issue 23): what a solve from Python runs with is what
+    # `gridsat sokoban solve` runs with, which tests/sokoban_defaults.rs holds equal to
+    # the library's SolveOptions::new.
+    path = EXAMPLES / "sokoban" / "tiny.xsb"
+    level = gridsat.sokoban.parse(path.read_text())[0]
+    cli = subprocess.run(
+        [str(cli_binary()), "sokoban", "solve", "--print-options", "-l", "1",
+         "--optimize", optimize, str(path)],
+        capture_output=True, text=True, check=True)
+    assert gridsat.sokoban.options(level, optimize=optimize) == json.loads(cli.stdout)
+
+
+def test_options_name_the_member_of_a_bad_value():
+    with pytest.raises(ValueError, match="optimize: unknown optimization goal 'fast'"):
+        gridsat.sokoban.options("#####\n#@$.#\n#####\n", optimize="fast")
+    with pytest.raises(ValueError, match="solver: unknown solver"):
+        gridsat.sokoban.solve("#####\n#@$.#\n#####\n", solver="nope")

@@ -82,7 +82,8 @@ def _cli_json(args):
 
 def _without_time(obj):
     obj.pop("file", None)
-    obj.get("stats", {}).pop("time_ms", None)
+    for key in ("time_ms", "seconds"):
+        obj.get("stats", {}).pop(key, None)
     return obj
 
 

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::process::ExitCode;
 
-/// The documented exit codes of `gridsat` (see the README).
+/// The documented exit codes of `gridsat` (docs/guide/exit-codes.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Exit {
     /// Every puzzle answered: unique solution, a solution (`--first`), or a plan.

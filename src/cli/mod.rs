@@ -1,9 +1,13 @@
 //! Argument parsing and dispatch to the puzzle families.
 
+mod certdir;
 mod check;
 pub mod cputime;
 mod exit;
 mod input;
+mod manifest;
+pub mod output;
+mod serve;
 mod sokoban;
 mod sudoku;
 
@@ -36,8 +40,8 @@ pub fn budget() -> Budget {
     memory_budget().with_interrupt(ctrl_c().clone())
 }
 
-/// The memory ceiling alone (`--max-memory`), without the Ctrl-C flag: the server
-/// gives each request its own interrupt and leaves Ctrl-C to its shutdown.
+/// The memory ceiling alone (`--max-memory`), without the Ctrl-C flag. (`gridsat
+/// serve` takes `--max-memory` as each request's ceiling and builds its own budgets.)
 pub fn memory_budget() -> Budget {
     let memory = *MAX_MEMORY.get_or_init(gridsat_sat::default_memory_limit);
     Budget::unlimited().with_memory_limit(Some(memory))
@@ -48,6 +52,19 @@ pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     let secs = s.trim().parse::<f64>().ok();
     secs.and_then(|x| gridsat_sat::seconds(x).ok())
         .ok_or_else(|| format!("expected a number of seconds ≥ 0, not '{s}'"))
+}
+
+/// The most worker threads `--threads` takes.
+pub const MAX_THREADS: usize = 256;
+
+/// Parses `--threads N`: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}': expected a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
 }
 
 /// Parses a size: bytes, or a number with K, M, G or T (powers of 1024; `KiB`, `MB`
@@ -95,7 +112,7 @@ enum Command {
     /// Check a certificate folder (`--certify DIR`) without trusting gridsat's encoders or solvers.
     CheckCertificate(check::CheckCertificateArgs),
     /// A local web page: edit, solve and watch Sudoku and Sokoban in a browser.
-    Serve(crate::serve::ServeArgs),
+    Serve(serve::ServeArgs),
     /// Write a shell completion script to stdout, e.g.
     /// `gridsat completions bash > ~/.local/share/bash-completion/completions/gridsat`.
     Completions {
@@ -131,25 +148,50 @@ pub fn ctrl_c() -> &'static Interrupt {
 
 /// Parses the command line, runs it, and turns the outcome into an exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     if let Some(m) = cli.max_memory {
         let _ = MAX_MEMORY.set(m);
     }
     let result = match cli.command {
         Command::Sudoku(cmd) => sudoku::run(cmd),
         Command::Sokoban(cmd) => sokoban::run(cmd),
-        Command::Serve(args) => crate::serve::run(args),
+        Command::Serve(args) => serve::run(args, cli.max_memory),
         Command::CheckCertificate(args) => check::run(args),
         Command::Completions { shell } => completions(shell),
         Command::Man { dir } => manual(dir.as_deref()),
     };
     match result {
         Ok(code) => code.into(),
-        Err(fail) => {
-            eprintln!("gridsat: {}", fail.message);
-            fail.code.into()
-        }
+        Err(fail) => report(&fail),
     }
+}
+
+/// What clap has to say instead of a run: help and version on stdout (exit 0, or the
+/// output error when stdout cannot take them), usage errors on stderr (exit 2).
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let printed = e.print();
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let flushed = printed.and_then(|()| std::io::Write::flush(&mut std::io::stdout()));
+            match flushed.map_err(Fail::from) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(fail) => report(&fail),
+            }
+        }
+        _ => ExitCode::from(e.exit_code().clamp(0, 255) as u8),
+    }
+}
+
+/// Says what failed on stderr (never panicking, even when stderr is closed) and gives
+/// its exit code.
+fn report(fail: &Fail) -> ExitCode {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "gridsat: {}", fail.message);
+    fail.code.into()
 }
 
 fn completions(shell: clap_complete::Shell) -> Result<Exit, Fail> {

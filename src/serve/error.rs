@@ -10,8 +10,9 @@ use serde::de::DeserializeOwned;
 /// An error answer.
 #[derive(Debug)]
 pub struct ApiError {
-    /// 400 for bad requests, 413 for bodies over the limit, 503 when busy, 500 for
-    /// gridsat's own failures.
+    /// 400 for bad requests, 403 for requests from elsewhere than the server's own
+    /// page, 408 for bodies sent too slowly, 413 for bodies over the limit, 415 for
+    /// bodies that are not JSON, 503 when busy, 500 for gridsat's own failures.
     pub status: StatusCode,
     /// What went wrong, and how to fix it.
     pub message: String,
@@ -22,6 +23,14 @@ impl ApiError {
     pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// A 403: the request does not come from the server's own page.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
             message: message.into(),
         }
     }

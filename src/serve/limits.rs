@@ -1,19 +1,20 @@
-//! The limits of one server: time per request and solves at once.
+//! The limits of one server: time and memory per request, and solves at once.
 
 use gridsat_sat::{Budget, Interrupt};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Time per request and how many solves may run at once.
+/// Time and memory per request, and how many requests may work at once.
 pub struct Limits {
     time_limit: Duration,
+    memory: u64,
     solves: Arc<Semaphore>,
     max_solves: usize,
 }
 
-/// Raises its flag when dropped: a request whose client went away (axum drops the
-/// handler's future) stops the work it started.
+/// Raises its flag when dropped: a request whose client went away (hyper drops the
+/// handler's future when the connection closes) stops the work it started.
 pub struct CancelOnDrop(pub Interrupt);
 
 impl Drop for CancelOnDrop {
@@ -22,32 +23,35 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// A running solve: its budget, the permit it holds, and the guard that cancels it.
+/// A slot for one request's work: its budget, the permit that counts it, and the guard
+/// that cancels it.
 pub struct Slot {
     /// The budget to run the work under.
     pub budget: Budget,
-    /// Held until the work ends.
-    _permit: OwnedSemaphorePermit,
+    /// Counts the work against `--max-solves`: it must live as long as the work does
+    /// (the blocking thread holds it), not as long as the request.
+    pub permit: OwnedSemaphorePermit,
     /// Cancels the work when the request is dropped.
-    _cancel: CancelOnDrop,
+    pub cancel: CancelOnDrop,
 }
 
 impl Limits {
-    /// `time_limit` per request, `max_solves` at once.
-    pub fn new(time_limit: Duration, max_solves: usize) -> Limits {
+    /// `time_limit` and `memory` bytes per request, `max_solves` at once.
+    pub fn new(time_limit: Duration, memory: u64, max_solves: usize) -> Limits {
         Limits {
             time_limit,
+            memory,
             solves: Arc::new(Semaphore::new(max_solves)),
             max_solves,
         }
     }
 
-    /// The most solves at once.
+    /// The most requests working at once.
     pub fn max_solves(&self) -> usize {
         self.max_solves
     }
 
-    /// A slot for one solve, waiting at most a second for a free one: `None` when the
+    /// A slot for one request, waiting at most a second for a free one: `None` when the
     /// server is busy. `asked` is the request's own time limit (at most the server's).
     pub async fn slot(&self, asked: Option<Duration>) -> Option<Slot> {
         let wait =
@@ -55,13 +59,14 @@ impl Limits {
         let permit = wait.await.ok()?.ok()?;
         let limit = asked.map_or(self.time_limit, |d| d.min(self.time_limit));
         let flag = Interrupt::new();
-        let budget = crate::cli::memory_budget()
+        let budget = Budget::unlimited()
+            .with_memory_limit(Some(self.memory))
             .with_interrupt(flag.clone())
             .with_time_limit(Some(limit));
         Some(Slot {
             budget,
-            _permit: permit,
-            _cancel: CancelOnDrop(flag),
+            permit,
+            cancel: CancelOnDrop(flag),
         })
     }
 }

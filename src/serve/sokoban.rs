@@ -12,8 +12,11 @@ use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use gridsat_sokoban::Progress;
-use gridsat_sokoban::api::{SolveRequest, VerifyRequest, level_json, read_levels, solve, verify};
-use serde_json::{Value, json};
+use gridsat_sokoban::api::{
+    LevelsJson, OptionsJson, ReplayJson, SolveRequest, VerifyJson, VerifyRequest, level_json,
+    options, read_levels, replay_request, solve, verify,
+};
+use serde::Serialize;
 use std::convert::Infallible;
 use std::sync::Arc;
 use tokio_stream::StreamExt;
@@ -73,7 +76,7 @@ pub async fn solve_level(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: SolveRequest = json_body(body)?;
-    let asked = req.time_limit().map_err(|e| ApiError::bad(e.to_string()))?;
+    let asked = req.time_limit();
     let level = req
         .level()
         .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
@@ -84,21 +87,25 @@ pub async fn solve_level(
         return Ok(Json(j).into_response());
     }
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
-    let started =
-        json!({"text": format!("level {}: {} boxes, solving", level.title, level.boxes.len())});
-    let _ = tx.send(Event::default().event("progress").data(started.to_string()));
+    let started = ProgressJson {
+        text: format!(
+            "level {}: {} boxes, solving",
+            level.title,
+            level.boxes.len()
+        ),
+        at: None,
+    };
+    let _ = tx.send(json_event("progress", &started));
     let work = async move {
         let sender = tx.clone();
         let run = run_limited(&state.limits, asked, move |b| {
             let mut report = |p: &Progress| {
-                let data = json!({"horizon": p.horizon, "variables": p.variables, "clauses": p.clauses,
-                    "seconds": p.elapsed.as_secs_f64(), "text": progress_text(p)});
-                let _ = sender.send(Event::default().event("progress").data(data.to_string()));
+                let _ = sender.send(json_event("progress", &ProgressJson::of(p)));
             };
             solve(&req, b, false, Some(&mut report))
         });
         let event = match run.await {
-            Ok(Ok((_, _, j))) => Event::default().event("result").data(j.to_string()),
+            Ok(Ok((_, _, j))) => json_event("result", &j),
             Ok(Err(e)) => error_event(&e.to_string()),
             Err(e) => error_event(&e.message),
         };
@@ -117,9 +124,59 @@ pub async fn solve_level(
 }
 
 fn error_event(message: &str) -> Event {
-    Event::default()
-        .event("error")
-        .data(json!({ "error": message }).to_string())
+    let error = ErrorJson {
+        error: message.to_string(),
+    };
+    json_event("error", &error)
+}
+
+/// An event whose data is `value` as one line of JSON.
+fn json_event(name: &str, value: &impl Serialize) -> Event {
+    let data = serde_json::to_string(value).unwrap_or_else(|e| {
+        let error = ErrorJson {
+            error: format!("cannot write the answer: {e}"),
+        };
+        serde_json::to_string(&error).unwrap_or_default()
+    });
+    Event::default().event(name).data(data)
+}
+
+/// The `error` event: `{"error": message}`; schema `docs/schema/sokoban/error.json`.
+#[derive(Serialize)]
+struct ErrorJson {
+    error: String,
+}
+
+/// A `progress` event; schema `docs/schema/sokoban/progress.json`. The first has only
+/// `text`; the others say where the horizon search is.
+#[derive(Serialize)]
+struct ProgressJson {
+    #[serde(flatten)]
+    at: Option<HorizonJson>,
+    text: String,
+}
+
+/// Where the horizon search is: the keys of a `progress` event before `text`.
+#[derive(Serialize)]
+struct HorizonJson {
+    horizon: usize,
+    variables: u32,
+    clauses: usize,
+    seconds: f64,
+}
+
+impl ProgressJson {
+    fn of(p: &Progress) -> ProgressJson {
+        ProgressJson {
+            at: Some(HorizonJson {
+                horizon: p.horizon,
+                variables: p.variables,
+                clauses: p.clauses,
+                seconds: p.elapsed.as_secs_f64(),
+            }),
+            text: progress_text(p),
+        }
+    }
 }
 
 /// Aborts its task when dropped (with the stream it is kept in).
@@ -132,12 +189,41 @@ impl Drop for AbortOnDrop {
 }
 
 /// `POST /api/sokoban/verify` with `{"level", "number"?, "plan"}`: the replay's verdict.
-pub async fn verify_plan(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
+/// Counted by `--max-solves` and run on a blocking thread like a solve.
+pub async fn verify_plan(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<VerifyJson>, ApiError> {
     let req: VerifyRequest = json_body(body)?;
-    let answer = tokio::task::spawn_blocking(move || verify(&req))
-        .await
-        .map_err(|e| ApiError::internal(format!("the replay failed: {e} (a bug)")))?;
-    answer
+    run_limited(&state.limits, None, move |_| verify(&req))
+        .await?
+        .map(Json)
+        .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))
+}
+
+/// `POST /api/sokoban/options` with a [`SolveRequest`]: the options `solve` would run
+/// it with (the library's `OptionsJson`), without solving. Counted by `--max-solves`.
+pub async fn solve_options(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<OptionsJson>, ApiError> {
+    let req: SolveRequest = json_body(body)?;
+    run_limited(&state.limits, None, move |_| options(&req, false))
+        .await?
+        .map(Json)
+        .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))
+}
+
+/// `POST /api/sokoban/replay` with `{"level", "number"?, "plan"}`: every position of
+/// the plan as the crate's independent simulator plays it, as far as it can be played
+/// (the page's replay and play mode). Counted by `--max-solves` like a verify.
+pub async fn replay_plan(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<ReplayJson>, ApiError> {
+    let req: VerifyRequest = json_body(body)?;
+    run_limited(&state.limits, None, move |_| replay_request(&req))
+        .await?
         .map(Json)
         .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))
 }
@@ -150,17 +236,28 @@ struct ParseRequest {
 }
 
 /// `POST /api/sokoban/parse` with `{"level": text}`: `{"levels": [...]}`, each with its
-/// `rows` and `text`.
-pub async fn parse(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
+/// `rows` and `text`. Counted by `--max-solves` and run on a blocking thread.
+pub async fn parse(
+    State(state): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<LevelsJson>, ApiError> {
     let req: ParseRequest = json_body(body)?;
-    let levels = read_levels(&req.level, "level").map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(Json(
-        json!({ "levels": levels.iter().map(level_json).collect::<Vec<_>>() }),
-    ))
+    let levels = run_limited(&state.limits, None, move |_| {
+        read_levels(&req.level, "level")
+            .map(|levels| levels.iter().map(level_json).collect::<Vec<_>>())
+    })
+    .await?
+    .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(Json(LevelsJson { levels }))
 }
 
-/// `GET /api/sokoban/levels`: the bundled levels, each with its collection and text.
-pub async fn bundled() -> Json<Value> {
+/// `GET /api/sokoban/levels`: the bundled levels, read once at start.
+pub async fn bundled(State(state): State<Arc<AppState>>) -> Json<LevelsJson> {
+    Json(state.levels.clone())
+}
+
+/// The bundled levels, each with its collection and text.
+pub fn bundled_levels() -> LevelsJson {
     let mut out = Vec::new();
     for (collection, text) in BUNDLED {
         let Ok(levels) = read_levels(text, collection) else {
@@ -168,15 +265,14 @@ pub async fn bundled() -> Json<Value> {
         };
         for l in &levels {
             let mut j = level_json(l);
-            j["collection"] = json!(collection);
-            let own = if levels.len() == 1 {
+            j.collection = Some(collection.to_string());
+            j.text = Some(if levels.len() == 1 {
                 text.to_string()
             } else {
                 gridsat_sokoban::board_text(l)
-            };
-            j["text"] = json!(own);
+            });
             out.push(j);
         }
     }
-    Json(json!({ "levels": out }))
+    LevelsJson { levels: out }
 }

@@ -10,8 +10,8 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use gridsat_sudoku::api::{GenerateRequest, Question, Request, ask, generate};
-use serde_json::{Value, json};
+use gridsat_sudoku::api::{GenerateRequest, Question, Request, ask_within, generate};
+use serde_json::Value;
 use std::sync::Arc;
 
 /// The longest DIMACS text `encode` sends to a page (the command line writes any size).
@@ -34,10 +34,10 @@ pub async fn question(
                 .join(", ")
         ),
     })?;
-    let req: Request = json_body(body)?;
+    let req = Request::from_value(json_body(body)?).map_err(|e| ApiError::bad(e.to_string()))?;
     let asked = req.time_limit().map_err(|e| ApiError::bad(e.to_string()))?;
     let report = run_limited(&state.limits, asked, move |budget| {
-        ask(&req, question, budget, false)
+        ask_within(&req, question, budget, false, Some(MAX_DIMACS as u64))
     })
     .await?
     .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
@@ -57,7 +57,8 @@ pub async fn make(
     State(state): State<Arc<AppState>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: GenerateRequest = json_body(body)?;
+    let req =
+        GenerateRequest::from_value(json_body(body)?).map_err(|e| ApiError::bad(e.to_string()))?;
     let asked = req.time_limit().map_err(|e| ApiError::bad(e.to_string()))?;
     let several = req.count.is_some_and(|c| c > 1);
     let reports = run_limited(&state.limits, asked, move |budget| {
@@ -67,8 +68,17 @@ pub async fn make(
     .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
     let mut objects: Vec<Value> = reports.into_iter().map(|r| r.json).collect();
     if several {
-        Ok(Json(json!({ "puzzles": objects })))
+        let many = serde_json::to_value(Puzzles { puzzles: objects })
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        Ok(Json(many))
     } else {
         Ok(Json(objects.swap_remove(0)))
     }
+}
+
+/// The answer of a generate request for several puzzles (schema `many` in
+/// `docs/schema/sudoku/generate.json`).
+#[derive(serde::Serialize)]
+struct Puzzles {
+    puzzles: Vec<Value>,
 }

@@ -51,13 +51,14 @@ pub fn gridsat_stdin(args: &[&str], input: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("gridsat runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .ok();
-    Run::from(child.wait_with_output().expect("gridsat finishes"))
+    // Written on a thread while the output is read: gridsat reads stdin only a bounded
+    // window ahead of what it has written, as any streaming filter does.
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).ok());
+    let out = child.wait_with_output().expect("gridsat finishes");
+    let _ = writer.join();
+    Run::from(out)
 }
 
 /// The repository root.

@@ -2,8 +2,18 @@
 
 export class ApiError extends Error {}
 
+/** An answer whose `error` key holds the server's message (`{"error": "line 3, column 5: …"}`).
+ * @typedef {{ error?: string }} ErrorAnswer
+ */
+
 /** POSTs `body` as JSON to `path`; resolves to the answer object or throws ApiError
- *  with the server's message (`{"error": "line 3, column 5: …"}`). */
+ *  with the server's message (`{"error": "line 3, column 5: …"}`). The answer is
+ *  `unknown` here: each caller names its shape with a `@type` cast.
+ * @param {string} path
+ * @param {object} body
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<unknown>}
+ */
 export async function post(path, body, signal) {
   let res;
   try {
@@ -14,10 +24,11 @@ export async function post(path, body, signal) {
       signal,
     });
   } catch (e) {
-    if (e.name === "AbortError") throw e;
-    throw new ApiError(`cannot reach gridsat: ${e.message}`);
+    if (/** @type {Error} */ (e).name === "AbortError") throw e;
+    throw new ApiError(`cannot reach gridsat: ${/** @type {Error} */ (e).message}`);
   }
   const text = await res.text();
+  /** @type {ErrorAnswer} */
   let obj;
   try {
     obj = JSON.parse(text);
@@ -28,6 +39,10 @@ export async function post(path, body, signal) {
   return obj;
 }
 
+/** GETs `path`; resolves to the JSON answer (`unknown`: the caller casts it).
+ * @param {string} path
+ * @returns {Promise<unknown>}
+ */
 export async function get(path) {
   const res = await fetch(path);
   if (!res.ok) throw new ApiError(`HTTP ${res.status}`);
@@ -35,7 +50,13 @@ export async function get(path) {
 }
 
 /** POSTs and reads server-sent events: calls `onEvent(name, data)` for each, resolves
- *  with the data of the `result` event. Abort with `signal` to cancel the work. */
+ *  with the data of the `result` event. Abort with `signal` to cancel the work.
+ * @param {string} path
+ * @param {object} body
+ * @param {(name: string, data: unknown) => void} onEvent `data` is the event's JSON object
+ * @param {AbortSignal} [signal]
+ * @returns {Promise<unknown>}
+ */
 export async function stream(path, body, onEvent, signal) {
   const res = await fetch(path, {
     method: "POST",
@@ -49,7 +70,8 @@ export async function stream(path, body, onEvent, signal) {
     try { msg = JSON.parse(text).error || msg; } catch { /* keep */ }
     throw new ApiError(msg);
   }
-  const reader = res.body.getReader();
+  // A fetch answer that is ok always has a body (null only for HEAD, 204 and the like).
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (res.body).getReader();
   const decoder = new TextDecoder();
   let buf = "";
   let result = null;

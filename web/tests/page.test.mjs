@@ -191,6 +191,26 @@ test("sokoban: solve with live progress, replay to the end, every box on a goal"
   await page.screenshot({ path: path.join(shots, "sokoban-solved.png") });
 });
 
+test("sokoban: play mode moves by the server's replay: a wall blocks, pushes count, undo takes back", run, async () => {
+  // tiny.xsb level 1, "corridor": #@ $ .# (the page holds no push rules: each key asks
+  // POST /api/sokoban/replay).
+  const pick = await page.$$eval("#so-level option", (os) => os.find((o) => /corridor$/.test(o.textContent ?? ""))?.value);
+  assert.ok(pick, "the bundled corridor level is in the menu");
+  await page.selectOption("#so-level", pick);
+  await page.click("#so-play");
+  await page.focus("#so-board");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => /blocked/.test(document.querySelector("#so-status").textContent));
+  assert.match(await status("so-status"), /walks into a wall/);
+  for (const _ of [1, 2, 3]) await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /verified by gridsat's replay/.test(document.querySelector("#so-status").textContent));
+  assert.match(await status("so-status"), /solved in 3 moves and 2 pushes/);
+  assert.match(await status("so-counter"), /move 3 of 3 · 2 pushes · every box on a goal/);
+  await page.keyboard.press("u");
+  await page.waitForFunction(() => /move 2 of 2 · 1 pushes/.test(document.querySelector("#so-counter").textContent));
+  await page.keyboard.press("Escape");
+});
+
 /** Level `k` (1-based) of an XSB file, as text. */
 function xsbLevel(text, k) {
   const blocks = text.split(/\n\s*\n/).map((b) => b.split("\n").filter((l) => /^[ #@+$*._-]+$/.test(l) && l.includes("#")))

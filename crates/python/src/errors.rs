@@ -1,6 +1,6 @@
 //! The Python exceptions of gridsat (declared in `gridsat/errors.py`) raised from Rust.
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// The class `gridsat.errors.<name>`.
@@ -37,6 +37,26 @@ pub fn parse(
     raised(class(py, "ParseError").and_then(|c| c.call1(args)), message)
 }
 
+/// `gridsat.Cancelled(message)`: a call stopped by its token or the process-wide
+/// interrupt.
+pub fn cancelled(py: Python<'_>, message: &str) -> PyErr {
+    raised(
+        class(py, "Cancelled").and_then(|c| c.call1((message,))),
+        message,
+    )
+}
+
+/// `MemoryError(message)`: what was asked would not fit the memory ceiling.
+pub fn memory(message: impl Into<String>) -> PyErr {
+    PyMemoryError::new_err(message.into())
+}
+
+/// Whether a library error is a refusal by the memory ceiling (`Budget::admit`'s
+/// `MemoryExceeded`, wrapped in the request's error types).
+fn is_memory(message: &str) -> bool {
+    message.contains("more than the memory budget")
+}
+
 /// `ValueError(message)`: an option or an argument gridsat does not take.
 pub fn value(message: impl Into<String>) -> PyErr {
     PyValueError::new_err(message.into())
@@ -53,6 +73,7 @@ pub fn sudoku(py: Python<'_>, e: &gridsat_sudoku::RequestError) -> PyErr {
     use gridsat_sudoku::RequestError;
     match e {
         RequestError::Parse(p) => parse(py, &p.message(), p.line, p.column, None, None),
+        e if is_memory(&e.to_string()) => memory(e.to_string()),
         e if e.is_bad_input() => value(e.to_string()),
         e => internal(py, &e.to_string()),
     }
@@ -70,6 +91,7 @@ pub fn sokoban(py: Python<'_>, e: &gridsat_sokoban::api::RequestError) -> PyErr 
             Some(&p.file),
             p.level.as_deref(),
         ),
+        e if is_memory(&e.to_string()) => memory(e.to_string()),
         e if e.is_bad_input() => value(e.to_string()),
         e => internal(py, &e.to_string()),
     }

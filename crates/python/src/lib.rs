@@ -4,12 +4,17 @@
 //! here every call builds a library request, runs it with the GIL released while the
 //! calling thread watches for Ctrl-C, and hands back the library's JSON objects.
 
+// Readable units, as in the workspace's crates: no function over 80 lines (the
+// repository's clippy.toml, which clippy finds from this crate's directory up).
+#![warn(clippy::too_many_lines)]
+
 mod errors;
 mod formula;
 mod many;
 mod run;
 mod sokoban;
 mod sudoku;
+mod teach;
 
 use pyo3::prelude::*;
 
@@ -30,6 +35,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sokoban::sokoban_parse, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_verify, m)?)?;
+    m.add_function(wrap_pyfunction!(sokoban::sokoban_options, m)?)?;
+    m.add_function(wrap_pyfunction!(teach::teach_check, m)?)?;
+    m.add_function(wrap_pyfunction!(run::cancel_all, m)?)?;
+    m.add_function(wrap_pyfunction!(run::finalizing, m)?)?;
+    m.add_function(wrap_pyfunction!(run::set_max_memory, m)?)?;
+    m.add_function(wrap_pyfunction!(run::max_memory, m)?)?;
+    m.add_class::<run::CancelToken>()?;
     m.add_class::<formula::NativeFormula>()?;
     m.add_class::<many::SolveMany>()?;
     m.add_class::<sokoban::NativeLevel>()?;

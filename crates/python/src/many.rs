@@ -1,21 +1,26 @@
-//! `solve_many`: puzzles solved on worker threads (one warm [`Toolkit`] each) with the
-//! GIL released, handed back in input order.
+//! `solve_many`: puzzles solved by [`gridsat_sat::batch`] on worker threads (one warm
+//! [`Toolkit`] each) with the GIL released, handed back in input order. The input is
+//! fed a few puzzles ahead of the consumer (by `gridsat.sudoku.Results`), so an
+//! endless generator works.
 //!
-//! Workers put each result in a shared table and wake the consumer only when it is the
-//! result the consumer waits for, so a batch of quick puzzles costs no wake-up per
-//! puzzle.
+//! A runner thread drives the batch: its input is the puzzles fed, its sink sends the
+//! results in order to the consumer, a run of them at a time while the next one is
+//! ready, so a batch of quick puzzles costs no wake-up per puzzle.
 
 use crate::errors;
-use crate::run::{TICK, budget, panic_message};
-use crate::sudoku::{Solved, request, solved};
+use crate::run::{CancelToken, TICK, Watch, budget, panic_message, settle};
+use crate::sudoku::{PySolved, Solved, request, solved};
 use gridsat_sat::Interrupt;
+use gridsat_sat::batch::{Batch, Flow, Sink};
 use gridsat_sudoku::api::{Request, RequestError};
 use gridsat_sudoku::{Label, Layout, SolveOptions, Toolkit};
 use pyo3::prelude::*;
-use std::collections::HashMap;
+use std::collections::VecDeque;
+use std::convert::Infallible;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// What a worker found for one puzzle.
 enum Outcome {
@@ -24,178 +29,219 @@ enum Outcome {
     Panicked(String),
 }
 
-/// The table the workers fill and the consumer empties.
-#[derive(Default)]
-struct Done {
-    results: HashMap<usize, Outcome>,
-    /// The index whose arrival wakes the consumer.
-    wanted: usize,
-    /// Workers still running.
-    running: usize,
-}
-
-#[derive(Default)]
-struct Shared {
-    done: Mutex<Done>,
-    ready: Condvar,
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Done> {
-        self.done.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-/// The iterator of `solve_many` (native part).
-#[pyclass(module = "gridsat._native")]
-pub struct SolveMany {
-    shared: Arc<Shared>,
-    next: AtomicUsize,
-    total: usize,
-    interrupt: Interrupt,
+/// One puzzle to solve: its input position and its text.
+struct Job {
+    position: usize,
+    text: String,
 }
 
 /// The inputs every worker shares.
-struct Batch {
+struct Setup {
     base: Request,
-    puzzles: Vec<String>,
-    next: AtomicUsize,
+    opts: SolveOptions,
     start: usize,
+    threads: usize,
 }
 
-/// Whether the batch's interrupt flag is raised.
-fn interrupted(tk: &Toolkit) -> bool {
-    tk.budget().interrupt().is_some_and(|i| i.is_set())
+/// The results, each with its puzzle's input position, in feed order.
+type Results = Vec<(usize, Outcome)>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// One worker: takes the next puzzle until none is left or the batch is interrupted.
-/// (A time limit does not stop it: the puzzles after it still get `unknown` reports.)
-fn work(batch: &Batch, opts: SolveOptions, shared: &Shared) {
-    let mut tk = Toolkit::new(opts);
-    let mut req = batch.base.clone();
-    while !interrupted(&tk) {
-        let i = batch.next.fetch_add(1, Ordering::Relaxed);
-        if i >= batch.puzzles.len() {
-            break;
+/// The puzzles fed, as the batch's input: waits for the next; ends once the input is
+/// finished or the batch interrupted.
+struct Fed {
+    rx: Receiver<Job>,
+    interrupt: Interrupt,
+}
+
+impl Iterator for Fed {
+    type Item = Job;
+    fn next(&mut self) -> Option<Job> {
+        while !self.interrupt.is_set() {
+            match self.rx.recv_timeout(TICK) {
+                Ok(job) => return Some(job),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return None,
+            }
         }
-        req.puzzle.clone_from(&batch.puzzles[i]);
-        let out = catch_unwind(AssertUnwindSafe(|| {
-            let p = req.parsed()?;
-            tk.solve(&Label::new(batch.start + i + 1), &p, Layout::default())
-                .map_err(RequestError::Toolkit)
-        }));
-        let out = match out {
-            Ok(Ok((a, r))) => Outcome::Solved(solved(a, r)),
-            Ok(Err(e)) => Outcome::Failed(e),
-            Err(p) => Outcome::Panicked(panic_message(&*p)),
-        };
-        let panicked = matches!(out, Outcome::Panicked(_));
-        let mut done = shared.lock();
-        done.results.insert(i, out);
-        if done.wanted == i {
-            shared.ready.notify_one();
+        None
+    }
+}
+
+/// The batch's sink: results go to the consumer in runs, sent when the next one is
+/// not ready. A panic stops the batch (that worker's toolkit may be broken).
+struct ToConsumer {
+    tx: Sender<Results>,
+    run: Results,
+}
+
+impl ToConsumer {
+    fn send(&mut self) -> Flow {
+        if self.run.is_empty() {
+            return Flow::Continue;
         }
-        drop(done);
-        if panicked {
-            break;
+        match self.tx.send(std::mem::take(&mut self.run)) {
+            Ok(()) => Flow::Continue,
+            // The consumer is gone: nobody wants the rest.
+            Err(_) => Flow::Stop,
         }
     }
-    shared.lock().running -= 1;
-    shared.ready.notify_one();
 }
 
-/// Starts solving `puzzles` (each one puzzle's text) on `threads` workers; the JSON
-/// objects number them from `start + 1`.
+impl Sink<(usize, Outcome)> for ToConsumer {
+    type Error = Infallible;
+    fn put(&mut self, _: usize, out: (usize, Outcome)) -> Result<Flow, Infallible> {
+        let panicked = matches!(out.1, Outcome::Panicked(_));
+        self.run.push(out);
+        if panicked || self.run.len() >= AHEAD {
+            let flow = self.send();
+            return Ok(if panicked { Flow::Stop } else { flow });
+        }
+        Ok(Flow::Continue)
+    }
+    fn waiting(&mut self) -> Result<(), Infallible> {
+        self.send();
+        Ok(())
+    }
+}
+
+/// The longest run of results sent at once.
+const AHEAD: usize = 64;
+
+/// Solves one job with the worker's toolkit.
+fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> Outcome {
+    req.puzzle.clone_from(&job.text);
+    let label = setup.start + job.position + 1;
+    let out = catch_unwind(AssertUnwindSafe(|| {
+        let p = req.parsed()?;
+        tk.solve(&Label::new(label), &p, Layout::default())
+            .map_err(RequestError::Toolkit)
+    }));
+    match out {
+        Ok(Ok((a, r))) => Outcome::Solved(solved(a, r)),
+        Ok(Err(e)) => Outcome::Failed(e),
+        Err(p) => Outcome::Panicked(panic_message(&*p)),
+    }
+}
+
+/// The runner thread: the batch over the puzzles fed, until the input ends or the
+/// batch is interrupted. (A time limit does not stop it: the puzzles after it still
+/// get `unknown` reports.)
+fn run(setup: &Setup, fed: Fed, tx: Sender<Results>) {
+    let interrupt = fed.interrupt.clone();
+    let mut sink = ToConsumer {
+        tx,
+        run: Vec::new(),
+    };
+    let worker = |_| (Toolkit::new(setup.opts.clone()), setup.base.clone());
+    let work = |(tk, req): &mut (Toolkit, Request), _, job: Job| {
+        (job.position, solve_one(setup, tk, req, &job))
+    };
+    let ran = Batch::new(setup.threads)
+        .until_interrupted(&interrupt)
+        .run(fed, worker, work, &mut sink);
+    let Ok(_) = ran;
+    sink.send();
+}
+
+/// The iterator of `solve_many` (native part): the Python side feeds it puzzles a few
+/// ahead of the consumer (`feed`, then `finish` at the end of the input) and takes the
+/// results in feed order.
+#[pyclass(module = "gridsat._native")]
+pub struct SolveMany {
+    /// Where puzzles are fed; `None` once the input is finished.
+    feed: Mutex<Option<Sender<Job>>>,
+    results: Mutex<Receiver<Results>>,
+    /// Results received and not yet handed back.
+    ready: Mutex<VecDeque<(usize, Outcome)>>,
+    start: usize,
+    next: AtomicUsize,
+    fed: AtomicUsize,
+    interrupt: Interrupt,
+    watch: Watch,
+}
+
+/// Starts a batch on `threads` workers; the JSON objects number the puzzles from
+/// `start + 1`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, request_json, threads, start = 0))]
+#[pyo3(signature = (request_json, threads, start = 0, cancel = None))]
 pub fn sudoku_solve_many(
     py: Python<'_>,
-    puzzles: Vec<String>,
     request_json: &str,
     threads: usize,
     start: usize,
+    cancel: Option<&CancelToken>,
 ) -> PyResult<SolveMany> {
+    let watch = Watch::new(cancel);
     let base = request(request_json)?;
     let fail = |e: RequestError| errors::sudoku(py, &e);
     let interrupt = Interrupt::new();
     let budget = budget(&interrupt, base.time_limit().map_err(fail)?);
     let opts = base.solve_options(&budget, true).map_err(fail)?;
-    let total = puzzles.len();
-    let workers = threads.clamp(1, total.max(1));
-    let shared = Arc::new(Shared::default());
-    shared.lock().running = workers;
-    let batch = Arc::new(Batch {
+    let setup = Setup {
         base,
-        puzzles,
-        next: AtomicUsize::new(0),
+        opts,
         start,
-    });
-    for _ in 0..workers {
-        let (batch, opts, shared) = (batch.clone(), opts.clone(), shared.clone());
-        std::thread::spawn(move || work(&batch, opts, &shared));
-    }
+        threads: threads.max(1),
+    };
+    let (feed_tx, feed_rx) = mpsc::channel();
+    let (tx, rx) = mpsc::channel();
+    let fed = Fed {
+        rx: feed_rx,
+        interrupt: interrupt.clone(),
+    };
+    std::thread::Builder::new()
+        .name("gridsat-solve-many".into())
+        .spawn(move || run(&setup, fed, tx))
+        .map_err(|e| errors::memory(format!("cannot start a solver thread: {e}")))?;
     Ok(SolveMany {
-        shared,
+        feed: Mutex::new(Some(feed_tx)),
+        results: Mutex::new(rx),
+        ready: Mutex::new(VecDeque::new()),
+        start,
         next: AtomicUsize::new(0),
-        total,
+        fed: AtomicUsize::new(0),
         interrupt,
+        watch,
     })
 }
 
-/// How far ahead of the result it waits for the consumer asks to be woken.
-const AHEAD: usize = 64;
-
 /// What one wait for a result came to.
 enum Waited {
-    Got(Outcome),
+    Got(Results),
     Tick,
     Gone,
 }
 
 impl SolveMany {
-    /// Waits up to a tick for result `i` (with the GIL released by the caller). The
-    /// consumer keeps up with quick puzzles, so it asks to be woken only when the
-    /// result [`AHEAD`] places on is in (or at the tick): one wake-up per batch.
-    fn wait_tick(shared: &Shared, i: usize, total: usize) -> Waited {
-        let mut done = shared.lock();
-        if let Some(o) = done.results.remove(&i) {
-            return Waited::Got(o);
-        }
-        if done.running == 0 {
-            return Waited::Gone;
-        }
-        let ahead = (i + AHEAD).min(total - 1);
-        done.wanted = if done.results.contains_key(&ahead) {
-            i
-        } else {
-            ahead
-        };
-        let (mut done, _) = shared
-            .ready
-            .wait_timeout(done, TICK)
-            .unwrap_or_else(|e| e.into_inner());
-        match done.results.remove(&i) {
-            Some(o) => Waited::Got(o),
-            None => Waited::Tick,
+    /// Waits up to a tick for the next run of results (with the GIL released).
+    fn wait_tick(results: &Mutex<Receiver<Results>>) -> Waited {
+        match lock(results).recv_timeout(TICK) {
+            Ok(run) => Waited::Got(run),
+            Err(RecvTimeoutError::Timeout) => Waited::Tick,
+            Err(RecvTimeoutError::Disconnected) => Waited::Gone,
         }
     }
 
-    /// Waits for result `i`, running the signal handlers every tick.
-    fn wait(&self, py: Python<'_>, i: usize) -> PyResult<Outcome> {
-        // Already there: no need to give up the GIL.
-        if let Some(o) = self.shared.lock().results.remove(&i) {
-            return Ok(o);
-        }
+    /// Waits for the next result, checking signals, the token and the process-wide
+    /// interrupt every tick.
+    fn wait(&self, py: Python<'_>) -> PyResult<(usize, Outcome)> {
         loop {
-            let shared = &*self.shared;
-            let total = self.total;
-            match py.detach(|| Self::wait_tick(shared, i, total)) {
-                Waited::Got(o) => return Ok(o),
+            // Already there: no need to give up the GIL.
+            if let Some(o) = lock(&self.ready).pop_front() {
+                return Ok(o);
+            }
+            let results = &self.results;
+            match py.detach(|| settle(Self::wait_tick(results))) {
+                Waited::Got(run) => lock(&self.ready).extend(run),
                 Waited::Gone => {
                     return Err(errors::internal(py, "the solver threads stopped early"));
                 }
                 Waited::Tick => {
-                    if let Err(e) = py.check_signals() {
+                    if let Err(e) = self.watch.check(py) {
                         self.interrupt.interrupt();
                         return Err(e);
                     }
@@ -211,41 +257,69 @@ impl SolveMany {
         slf
     }
 
-    /// The next result in input order: `(status, json, solutions)`.
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solved>> {
+    /// Queues the puzzle at input `position` (0-based); a worker takes it.
+    fn feed(&self, text: String, position: usize) -> PyResult<()> {
+        if self.start.checked_add(position + 1).is_none() {
+            return Err(pyo3::exceptions::PyOverflowError::new_err(
+                "start + the puzzle's position does not fit 64 bits",
+            ));
+        }
+        let sent = match &*lock(&self.feed) {
+            Some(tx) => tx.send(Job { position, text }).is_ok(),
+            None => false,
+        };
+        if !sent {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "solve_many: a puzzle fed after the input was finished or the batch closed",
+            ));
+        }
+        self.fed.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// No more puzzles will be fed: the workers end once every puzzle fed is solved.
+    fn finish(&self) {
+        lock(&self.feed).take();
+    }
+
+    /// The next result in feed order: `(status, json, solution values)`; `None` when
+    /// every puzzle fed was handed back.
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<PySolved<'py>>> {
         let i = self.next.fetch_add(1, Ordering::SeqCst);
-        if i >= self.total {
-            self.next.store(self.total, Ordering::SeqCst);
+        let fed = self.fed.load(Ordering::SeqCst);
+        if i >= fed {
+            self.next.store(fed, Ordering::SeqCst);
             return Ok(None);
         }
-        match self.wait(py, i)? {
-            Outcome::Solved(s) => Ok(Some(s)),
-            Outcome::Failed(e) => {
+        match self.wait(py)? {
+            (_, Outcome::Solved(s)) => s.into_py(py).map(Some),
+            (pos, Outcome::Failed(e)) => {
                 // The other puzzles go on: the caller may catch this and carry on.
                 let err = errors::sudoku(py, &e);
-                let _ = err.value(py).setattr("puzzle", i + 1);
+                let _ = err.value(py).setattr("puzzle", pos + 1);
                 Err(err)
             }
-            Outcome::Panicked(m) => {
+            (pos, Outcome::Panicked(m)) => {
                 self.interrupt.interrupt();
-                Err(errors::internal(py, &format!("puzzle {}: {m}", i + 1)))
+                Err(errors::internal(py, &format!("puzzle {}: {m}", pos + 1)))
             }
         }
     }
 
-    /// How many puzzles the batch holds.
+    /// How many puzzles were fed so far.
     fn __len__(&self) -> usize {
-        self.total
+        self.fed.load(Ordering::SeqCst)
     }
 
     /// Stops the workers (the remaining puzzles are not solved).
     fn close(&self) {
         self.interrupt.interrupt();
+        lock(&self.feed).take();
     }
 }
 
 impl Drop for SolveMany {
     fn drop(&mut self) {
-        self.interrupt.interrupt();
+        self.close();
     }
 }

@@ -2,9 +2,11 @@
 //! independent simulator) and reported with the command line's JSON object.
 
 use crate::errors;
-use crate::run::{budget, watched};
+use crate::run::{CancelToken, Watch, budget, guarded, watched};
 use gridsat_sat::Interrupt;
-use gridsat_sokoban::api::{RequestError, SolveRequest, level_json, read_levels, verify_level};
+use gridsat_sokoban::api::{
+    OptionsJson, RequestError, SolveRequest, level_json, read_levels, verify_level,
+};
 use gridsat_sokoban::{Level, Plan, frames, report_json, solve_level};
 use pyo3::prelude::*;
 
@@ -45,14 +47,16 @@ impl NativeLevel {
 /// Every level of `text` (XSB or course format); `file` names it in errors.
 #[pyfunction]
 pub fn sokoban_parse(py: Python<'_>, text: &str, file: &str) -> PyResult<Vec<NativeLevel>> {
-    let levels = read_levels(text, file).map_err(|e| errors::sokoban(py, &e))?;
-    Ok(levels
-        .into_iter()
-        .map(|level| NativeLevel {
-            level,
-            file: file.to_string(),
-        })
-        .collect())
+    guarded(py, || {
+        let levels = read_levels(text, file).map_err(|e| errors::sokoban(py, &e))?;
+        Ok(levels
+            .into_iter()
+            .map(|level| NativeLevel {
+                level,
+                file: file.to_string(),
+            })
+            .collect())
+    })
 }
 
 /// A solve's outcome (native part of `gridsat.sokoban.Plan`).
@@ -74,30 +78,36 @@ impl NativePlan {
         let Some(plan) = &self.plan else {
             return Ok(Vec::new());
         };
-        let fs = frames(&self.level, plan).map_err(|e| errors::internal(py, &e.to_string()))?;
-        Ok(fs
-            .iter()
-            .map(|f| self.level.render_with(&f.boxes, f.player))
-            .collect())
+        guarded(py, || {
+            let fs = frames(&self.level, plan).map_err(|e| errors::internal(py, &e.to_string()))?;
+            Ok(fs
+                .iter()
+                .map(|f| self.level.render_with(&f.boxes, f.player))
+                .collect())
+        })
     }
 }
 
 /// Solves `level` with the options of the JSON object (`optimize`, `max_moves`, …).
 #[pyfunction]
+#[pyo3(signature = (level, request_json, cancel = None))]
 pub fn sokoban_solve(
     py: Python<'_>,
     level: &NativeLevel,
     request_json: &str,
+    cancel: Option<&CancelToken>,
 ) -> PyResult<NativePlan> {
-    let req: SolveRequest = serde_json::from_str(request_json)
-        .map_err(|e| errors::type_error(format!("sokoban options: {e}")))?;
+    let watch = Watch::new(cancel);
+    let req: SolveRequest = serde_json::from_str(request_json).map_err(request_error)?;
     let fail = |e: RequestError| errors::sokoban(py, &e);
     let opts = req.options(&level.level, true).map_err(fail)?;
     let interrupt = Interrupt::new();
-    let budget = budget(&interrupt, req.time_limit().map_err(fail)?);
+    let budget = budget(&interrupt, req.time_limit());
     let lv = &level.level;
-    let report = watched(py, &interrupt, || solve_level(lv, &opts, &budget, None))?
-        .map_err(|e| fail(RequestError::Solve(e)))?;
+    let report = watched(py, &interrupt, &watch, || {
+        solve_level(lv, &opts, &budget, None)
+    })?
+    .map_err(|e| fail(RequestError::Solve(e)))?;
     let json = report_json(&level.file, lv, &report).to_string();
     Ok(NativePlan {
         level: lv.clone(),
@@ -106,8 +116,40 @@ pub fn sokoban_solve(
     })
 }
 
+/// The options `sokoban_solve` would run the request with on `level` (the JSON object
+/// of `gridsat sokoban solve --print-options`), without solving.
+#[pyfunction]
+pub fn sokoban_options(
+    py: Python<'_>,
+    level: &NativeLevel,
+    request_json: &str,
+) -> PyResult<String> {
+    let req: SolveRequest = serde_json::from_str(request_json).map_err(request_error)?;
+    let opts = req
+        .options(&level.level, true)
+        .map_err(|e| errors::sokoban(py, &e))?;
+    Ok(OptionsJson::new(&opts).to_string())
+}
+
+/// A request the typed reader refused: a member's value it does not take (a
+/// `ValueError` naming the member, as the server's 400 does), or JSON that the Python
+/// side did not build well (a `TypeError`).
+fn request_error(e: serde_json::Error) -> PyErr {
+    let message = strip_position(&e.to_string()).to_string();
+    match e.classify() {
+        serde_json::error::Category::Data => errors::value(message),
+        _ => errors::type_error(format!("sokoban options: {message}")),
+    }
+}
+
+/// serde_json's message without its " at line L column C" tail (the JSON is the
+/// package's own, not the caller's).
+fn strip_position(s: &str) -> &str {
+    s.rfind(" at line ").map_or(s, |i| &s[..i])
+}
+
 /// Replays `plan` (LURD letters or `R D R …`) on `level`: the JSON object of `verify`.
 #[pyfunction]
-pub fn sokoban_verify(level: &NativeLevel, plan: &str) -> String {
-    verify_level(&level.level, plan).to_string()
+pub fn sokoban_verify(py: Python<'_>, level: &NativeLevel, plan: &str) -> PyResult<String> {
+    guarded(py, || Ok(verify_level(&level.level, plan).to_string()))
 }

@@ -2,56 +2,105 @@
 //! objects the command line prints (`--json`), each answer verified.
 
 use crate::errors;
-use crate::run::{budget, watched};
+use crate::run::{CancelToken, Watch, budget, guarded, watched};
 use gridsat_sat::Interrupt;
 use gridsat_sudoku::api::{GenerateRequest, Question, Request, RequestError, ask, generate};
 use gridsat_sudoku::{Answer, Label, Layout, Report, Toolkit, check_solution};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 /// The request of a JSON object of options (`puzzle`, `box`, `count`, …).
 pub fn request(json: &str) -> PyResult<Request> {
-    serde_json::from_str(json).map_err(|e| errors::type_error(format!("sudoku options: {e}")))
+    Request::from_json(json).map_err(|e| options_error("sudoku", &e))
 }
 
-/// A solve's status, JSON object, and solutions as flat lists of values (row by row).
-pub type Solved = (&'static str, String, Vec<Vec<u16>>);
+/// A request the library would not read: `TypeError` when the object as a whole is at
+/// fault (an unknown keyword), `ValueError` naming the member otherwise.
+fn options_error(what: &str, e: &RequestError) -> PyErr {
+    match e {
+        RequestError::Option(f) if f.field == "request" => {
+            errors::type_error(format!("{what} options: {}", f.message))
+        }
+        e => errors::value(e.to_string()),
+    }
+}
 
-/// The status, JSON text and flat solutions of a solve report.
+/// A solve's status, JSON object, and every solution's values, one after the other
+/// (each row by row).
+pub struct Solved {
+    status: &'static str,
+    json: String,
+    values: Vec<u16>,
+    count: usize,
+}
+
+/// What Python gets of a solve: status, JSON text, and the values as native-endian
+/// `u16` bytes (Python builds its lists from them, so that an allocation failure is a
+/// `MemoryError` there rather than a panic here).
+/// The last member is the number of solutions.
+pub type PySolved<'py> = (&'static str, String, Bound<'py, PyBytes>, usize);
+
+/// The status, JSON text and values of a solve report.
 pub fn solved(answer: Option<Answer>, report: Report) -> Solved {
     let status = match &answer {
         Some(a) => a.verdict.name(),
         None => "unknown",
     };
-    let grids = answer
-        .map(|a| a.solutions.iter().map(|g| g.values().to_vec()).collect())
-        .unwrap_or_default();
-    (status, report.json.to_string(), grids)
+    let grids = answer.map(|a| a.solutions).unwrap_or_default();
+    Solved {
+        status,
+        json: report.json.to_string(),
+        values: grids.iter().flat_map(|g| g.values().to_vec()).collect(),
+        count: grids.len(),
+    }
 }
 
-/// Solves one puzzle: `(status, json, solutions)`.
+impl Solved {
+    /// The Python form; `MemoryError` when the bytes cannot be allocated.
+    pub fn into_py(self, py: Python<'_>) -> PyResult<PySolved<'_>> {
+        let bytes = PyBytes::new_with(py, self.values.len() * 2, |b| {
+            for (d, v) in b.chunks_exact_mut(2).zip(&self.values) {
+                d.copy_from_slice(&v.to_ne_bytes());
+            }
+            Ok(())
+        })?;
+        Ok((self.status, self.json, bytes, self.count))
+    }
+}
+
+/// Solves one puzzle: `(status, json, solution values)`.
 #[pyfunction]
-pub fn sudoku_solve(py: Python<'_>, request_json: &str) -> PyResult<Solved> {
+#[pyo3(signature = (request_json, cancel = None))]
+pub fn sudoku_solve<'py>(
+    py: Python<'py>,
+    request_json: &str,
+    cancel: Option<&CancelToken>,
+) -> PyResult<PySolved<'py>> {
+    let watch = Watch::new(cancel);
     let req = request(request_json)?;
     let fail = |e: RequestError| errors::sudoku(py, &e);
     let p = req.parsed().map_err(fail)?;
     let interrupt = Interrupt::new();
     let budget = budget(&interrupt, req.time_limit().map_err(fail)?);
     let opts = req.solve_options(&budget, true).map_err(fail)?;
-    let r = watched(py, &interrupt, move || {
+    let r = watched(py, &interrupt, &watch, move || {
         Toolkit::new(opts).solve(&Label::new(1), &p, Layout::default())
     })?;
     let (answer, report) = r.map_err(|e| fail(RequestError::Toolkit(e)))?;
-    Ok(solved(answer, report))
+    solved(answer, report).into_py(py)
 }
 
 /// Asks `question` (`hint`, `candidates`, `explain`, `rate`, `propagate`, `parse`,
 /// `encode`): `(json, text)` of the report.
 #[pyfunction]
+#[pyo3(signature = (question, request_json, cancel = None))]
 pub fn sudoku_ask(
     py: Python<'_>,
     question: &str,
     request_json: &str,
+    cancel: Option<&CancelToken>,
 ) -> PyResult<(String, String)> {
+    let watch = Watch::new(cancel);
     let q: Question = question
         .parse()
         .map_err(|e| errors::value(format!("{e}")))?;
@@ -59,19 +108,26 @@ pub fn sudoku_ask(
     let fail = |e: RequestError| errors::sudoku(py, &e);
     let interrupt = Interrupt::new();
     let budget = budget(&interrupt, req.time_limit().map_err(fail)?);
-    let report = watched(py, &interrupt, || ask(&req, q, &budget, true))?.map_err(fail)?;
+    let report = watched(py, &interrupt, &watch, || ask(&req, q, &budget, true))?.map_err(fail)?;
     Ok((report.json.to_string(), report.text))
 }
 
 /// Generates puzzles: one JSON object per puzzle made.
 #[pyfunction]
-pub fn sudoku_generate(py: Python<'_>, request_json: &str) -> PyResult<Vec<String>> {
-    let req: GenerateRequest = serde_json::from_str(request_json)
-        .map_err(|e| errors::type_error(format!("generate options: {e}")))?;
+#[pyo3(signature = (request_json, cancel = None))]
+pub fn sudoku_generate(
+    py: Python<'_>,
+    request_json: &str,
+    cancel: Option<&CancelToken>,
+) -> PyResult<Vec<String>> {
+    let watch = Watch::new(cancel);
+    let req =
+        GenerateRequest::from_json(request_json).map_err(|e| options_error("generate", &e))?;
     let fail = |e: RequestError| errors::sudoku(py, &e);
     let interrupt = Interrupt::new();
     let budget = budget(&interrupt, req.time_limit().map_err(fail)?);
-    let reports = watched(py, &interrupt, || generate(&req, &budget, true))?.map_err(fail)?;
+    let reports =
+        watched(py, &interrupt, &watch, || generate(&req, &budget, true))?.map_err(fail)?;
     Ok(reports.into_iter().map(|r| r.json.to_string()).collect())
 }
 
@@ -83,14 +139,16 @@ pub fn sudoku_check(
     request_json: &str,
     solution: String,
 ) -> PyResult<Option<String>> {
-    let req = request(request_json)?;
-    let fail = |e: RequestError| errors::sudoku(py, &e);
-    let puzzle = req.parsed().map_err(fail)?;
-    let mut filled = req.clone();
-    filled.puzzle = solution;
-    filled.rules = None;
-    let grid = filled.parsed().map_err(fail)?;
-    Ok(check_solution(&puzzle.grid, &grid.grid, &puzzle.rules)
-        .err()
-        .map(|why| why.to_string()))
+    guarded(py, || {
+        let req = request(request_json)?;
+        let fail = |e: RequestError| errors::sudoku(py, &e);
+        let puzzle = req.parsed().map_err(fail)?;
+        let mut filled = req.clone();
+        filled.puzzle = solution;
+        filled.rules = None;
+        let grid = filled.parsed().map_err(fail)?;
+        Ok(check_solution(&puzzle.grid, &grid.grid, &puzzle.rules)
+            .err()
+            .map(|why| why.to_string()))
+    })
 }

@@ -5,6 +5,7 @@ use super::LevelArgs;
 use super::levels::one;
 use crate::cli::MEMORY_HINT;
 use crate::cli::input::{display_name, read_text};
+use crate::cli::output::outln;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
@@ -128,24 +129,25 @@ pub fn decode(a: DecodeArgs) -> Result<Exit, Fail> {
         SolverAnswer::Sat(lits) => lits,
         SolverAnswer::Unsat => {
             let units = a.formula.optimize.units();
-            println!(
+            outln!(
                 "level {title}: unsat: no plan of at most {} {units}",
                 a.formula.horizon
-            );
+            )?;
             return Ok(Exit::NoSolution);
         }
         SolverAnswer::Unknown => {
-            println!("level {title}: unknown: the solver gave no verdict");
+            outln!("level {title}: unknown: the solver gave no verdict")?;
             return Ok(Exit::Unknown);
         }
     };
     match decode_model(&level, &a.formula.options(), &lits, &crate::cli::budget()) {
         Ok((plan, r)) => {
-            println!(
+            outln!(
                 "level {title}: valid: solves the level in {} moves, {} pushes",
-                r.moves, r.pushes
-            );
-            println!("{plan}");
+                r.moves,
+                r.pushes
+            )?;
+            outln!("{plan}")?;
             Ok(Exit::Ok)
         }
         Err(ModelError::Export(e)) => Err(export_failure(&file, title, &e)),
@@ -153,7 +155,7 @@ pub fn decode(a: DecodeArgs) -> Result<Exit, Fail> {
             "{name}: {e} (were the same options used for encode?)"
         ))),
         Err(e) => {
-            println!("level {title}: invalid: {e}");
+            outln!("level {title}: invalid: {e}")?;
             Err(Fail::negative(format!(
                 "{name}: level {title}: the model is not a plan"
             )))

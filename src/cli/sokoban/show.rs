@@ -113,7 +113,7 @@ fn solved(level: &Level, file: &str, time_limit: Option<Duration>) -> Result<Pla
     let budget = budget().with_time_limit(time_limit);
     let report = solve_level(level, &opts, &budget, None)
         .map_err(|e| Fail::failure(format!("{file}: level {}: {e}", level.title)))?;
-    let code = Exit::from(gridsat_sat::Verdict::conclusion(&report));
+    let code = Exit::from(gridsat_sat::Concludes::conclusion(&report));
     let Some(plan) = report.plan.filter(|_| report.verdict == Verdict::Solved) else {
         return Err(Fail {
             code: if code == Exit::Ok {

@@ -3,17 +3,19 @@
 use super::LevelArgs;
 use super::levels::load;
 use crate::cli::input::display_name;
+use crate::cli::manifest::Manifest;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::solver::RefuteError;
-use gridsat_sat::{BackendSpec, Verdict as _};
+use gridsat_sat::{BackendSpec, Concludes as _};
+use gridsat_sokoban::api::OptionsJson;
 use gridsat_sokoban::certificate::{CertificateError, manifest_header, write_certificate};
 use gridsat_sokoban::{
-    CadicalConfig, Level, Optimize, Progress, Prune, Reach, Report, Search, SolveOptions, Verdict,
+    CadicalConfig, Level, Optimize, Outcome, Progress, Prune, Reach, Search, SolveOptions, Verdict,
     solve_level,
 };
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Arguments of `solve`.
@@ -74,8 +76,11 @@ pub struct SolveArgs {
     /// remains, reported with its proven lower bound; exit 0 for any verified plan.
     #[arg(long)]
     pub any: bool,
-    /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals.
-    #[arg(long = "astar-no", value_name = "TEST", value_parser = ["freeze", "pairs", "corrals"])]
+    /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals; or the
+    /// satisficing passes' tunnel and goal-room macros (macros) or their cut of pushes
+    /// onto a goal room's goals out of its packing order (room-cuts).
+    #[arg(long = "astar-no", value_name = "TEST",
+          value_parser = ["freeze", "pairs", "corrals", "macros", "room-cuts"])]
     pub astar_no: Vec<String>,
     /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
     /// packing order fills after an empty one (0: off).
@@ -91,6 +96,15 @@ pub struct SolveArgs {
     /// with `gridsat check-certificate DIR`.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
+    /// With --certify: DIR may hold an earlier certificate, whose files (manifest.txt,
+    /// puzzle-N.*, level-N.*) are removed first (a symlink is removed, never followed);
+    /// without it a DIR that is not empty is refused.
+    #[arg(long, requires = "certify")]
+    pub certify_overwrite: bool,
+    /// Print the options each level would be solved with (one JSON object per level,
+    /// the library's `OptionsJson`) and solve nothing.
+    #[arg(long, conflicts_with_all = ["json", "course", "certify"])]
+    pub print_options: bool,
 }
 
 /// `--solver`'s help, from the library's list of backends.
@@ -123,13 +137,34 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.astar_freeze = !a.astar_no.iter().any(|t| t == "freeze");
     opts.astar_pairs = !a.astar_no.iter().any(|t| t == "pairs");
     opts.astar_corrals = !a.astar_no.iter().any(|t| t == "corrals");
+    opts.astar_macros = !a.astar_no.iter().any(|t| t == "macros");
+    opts.astar_room_cuts = !a.astar_no.iter().any(|t| t == "room-cuts");
     opts.astar_memory = a.astar_memory;
     opts.packing = a.packing;
     opts
 }
 
+/// The options of a solve of `level` (the arguments', with a course file's move limit).
+fn level_options(opts: &SolveOptions, level: &Level) -> SolveOptions {
+    let mut lopts = opts.clone();
+    if lopts.max_moves.is_none() {
+        lopts.max_moves = level.max_moves;
+    }
+    lopts
+}
+
+/// `--print-options`: one line of JSON per level, the options it would be solved with.
+fn print_options(a: &SolveArgs, levels: &[Level]) -> Result<Exit, Fail> {
+    let opts = options(a);
+    let mut out = std::io::stdout().lock();
+    for level in levels {
+        writeln!(out, "{}", OptionsJson::new(&level_options(&opts, level)))?;
+    }
+    Ok(Exit::Ok)
+}
+
 /// The exit code of one level's answer.
-fn exit_of(r: &Report) -> Exit {
+fn exit_of(r: &Outcome) -> Exit {
     Exit::from(r.conclusion())
 }
 
@@ -140,8 +175,15 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         ));
     }
     let levels = load(&a.levels, true)?;
+    if a.print_options {
+        return print_options(&a, &levels);
+    }
     let mut manifest = match &a.certify {
-        Some(dir) => Some(Manifest::create(dir)?),
+        Some(dir) => Some(Manifest::create(
+            dir,
+            a.certify_overwrite,
+            &manifest_header(),
+        )?),
         None => None,
     };
     let file = display_name(&a.levels.file);
@@ -152,10 +194,7 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
     let mut cert_failure: Option<Fail> = None;
     let mut out = std::io::stdout().lock();
     for level in &levels {
-        let mut lopts = opts.clone();
-        if lopts.max_moves.is_none() {
-            lopts.max_moves = level.max_moves;
-        }
+        let lopts = level_options(&opts, level);
         let budget = crate::cli::budget().with_time_limit(a.time_limit);
         let report = match with_progress(level, |p| solve_level(level, &lopts, &budget, p)) {
             Ok(r) => r,
@@ -170,7 +209,7 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         print(&mut out, &a, &file, level, &report)?;
         out.flush()?;
         if let Some(m) = &mut manifest {
-            let c = m.certify(level, &report, &budget);
+            let c = certify(m, level, &report, &budget);
             exit = exit.worst(c.exit);
             if let Some(f) = c.fatal {
                 cert_failure.get_or_insert(f);
@@ -235,7 +274,7 @@ fn print(
     a: &SolveArgs,
     file: &str,
     level: &Level,
-    report: &Report,
+    report: &Outcome,
 ) -> Result<(), Fail> {
     if a.json {
         writeln!(out, "{}", gridsat_sokoban::report_json(file, level, report))?;
@@ -258,77 +297,48 @@ fn print(
     Ok(())
 }
 
-/// The certificate folder of a run (`--certify`): its `manifest.txt` grows by one
-/// block per certified level.
-struct Manifest {
-    dir: PathBuf,
-    text: String,
-}
-
 /// What certifying one level did to the run.
 struct Certifying {
     exit: Exit,
     fatal: Option<Fail>,
 }
 
-impl Manifest {
-    fn create(dir: &Path) -> Result<Manifest, Fail> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Fail::usage(format!("{}: cannot create: {e}", dir.display())))?;
-        let m = Manifest {
-            dir: dir.to_path_buf(),
-            text: manifest_header(),
-        };
-        m.save()?;
-        Ok(m)
-    }
-
-    fn save(&self) -> Result<(), Fail> {
-        let path = self.dir.join("manifest.txt");
-        std::fs::write(&path, &self.text)
-            .map_err(|e| Fail::failure(format!("{}: cannot write: {e}", path.display())))
-    }
-
-    /// Certifies one level's answer: a plan not proven push-optimal gets a note on
-    /// stderr (its exit code says enough), a proof cut short exits 4, a formula
-    /// the proof finds satisfiable is gridsat's fault (exit 5).
-    fn certify(
-        &mut self,
-        level: &Level,
-        report: &Report,
-        budget: &gridsat_sat::Budget,
-    ) -> Certifying {
-        let name = format!("level-{}", level.number);
-        let mut outcome = Certifying {
-            exit: Exit::Ok,
-            fatal: None,
-        };
-        match write_certificate(&self.dir, level, report, budget) {
-            Ok(c) => {
-                self.text.push_str(&c.manifest);
-                if let Err(f) = self.save() {
-                    outcome.fatal = Some(f);
-                }
-                eprintln!(
-                    "gridsat: {name}: certified {} ({} clauses, proof {} bytes, {:.2} s)",
-                    c.claim, c.clauses, c.proof_bytes, c.seconds
-                );
+/// Certifies one level's answer into the manifest's folder: a plan not proven
+/// push-optimal gets a note on stderr (its exit code says enough), a proof cut short
+/// exits 4, a formula the proof finds satisfiable is gridsat's fault (exit 5).
+fn certify(
+    m: &mut Manifest,
+    level: &Level,
+    report: &Outcome,
+    budget: &gridsat_sat::Budget,
+) -> Certifying {
+    let name = format!("level-{}", level.number);
+    let mut outcome = Certifying {
+        exit: Exit::Ok,
+        fatal: None,
+    };
+    match write_certificate(m.dir(), level, report, budget) {
+        Ok(c) => {
+            if let Err(f) = m.add(&c.manifest) {
+                outcome.fatal = Some(f);
             }
-            Err(e @ CertificateError::NotOptimal(_)) => {
-                eprintln!("gridsat: {name}: no certificate: {e}");
-            }
-            Err(
-                e @ (CertificateError::Proof(RefuteError::Stopped) | CertificateError::Formula(_)),
-            ) => {
-                eprintln!("gridsat: {name}: no certificate: {e}");
-                outcome.exit = Exit::Unknown;
-            }
-            Err(e) => {
-                eprintln!("gridsat: {name}: certificate: {e}");
-                outcome.exit = Exit::Failure;
-                outcome.fatal = Some(Fail::failure(format!("{name}: certificate: {e}")));
-            }
+            eprintln!(
+                "gridsat: {name}: certified {} ({} clauses, proof {} bytes, {:.2} s)",
+                c.claim, c.clauses, c.proof_bytes, c.seconds
+            );
         }
-        outcome
+        Err(e @ CertificateError::NotOptimal(_)) => {
+            eprintln!("gridsat: {name}: no certificate: {e}");
+        }
+        Err(e @ (CertificateError::Proof(RefuteError::Stopped) | CertificateError::Formula(_))) => {
+            eprintln!("gridsat: {name}: no certificate: {e}");
+            outcome.exit = Exit::Unknown;
+        }
+        Err(e) => {
+            eprintln!("gridsat: {name}: certificate: {e}");
+            outcome.exit = Exit::Failure;
+            outcome.fatal = Some(Fail::failure(format!("{name}: certificate: {e}")));
+        }
     }
+    outcome
 }

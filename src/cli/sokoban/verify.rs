@@ -3,6 +3,7 @@
 use super::LevelArgs;
 use super::levels::one;
 use crate::cli::input::display_name;
+use crate::cli::output::outln;
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sokoban::{Plan, play, summary};
@@ -25,7 +26,9 @@ pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
     let file = display_name(&a.levels.file);
     let title = &level.title;
     let invalid = |e: &dyn std::fmt::Display| {
-        println!("level {title}: invalid plan: {e}");
+        if let Err(fail) = outln!("level {title}: invalid plan: {e}") {
+            return fail;
+        }
         Fail::negative(format!(
             "{file}: level {title}: the plan does not replay: {e}"
         ))
@@ -35,17 +38,19 @@ pub fn verify(a: VerifyArgs) -> Result<Exit, Fail> {
     let r = summary(&level, &played);
     if !r.solved {
         let off = r.boxes.iter().filter(|&&b| !level.goals[b]).count();
-        println!(
+        outln!(
             "level {title}: not solved: after {} moves ({} pushes) {off} box(es) stand off a goal",
-            r.moves, r.pushes
-        );
+            r.moves,
+            r.pushes
+        )?;
         return Err(Fail::negative(format!(
             "{file}: level {title}: the plan does not solve the level"
         )));
     }
-    println!(
+    outln!(
         "level {title}: valid: solves the level in {} moves, {} pushes",
-        r.moves, r.pushes
-    );
+        r.moves,
+        r.pushes
+    )?;
     Ok(Exit::Ok)
 }

@@ -22,7 +22,7 @@ pub struct GridArgs {
     /// Symbol alphabet, one character per symbol (e.g. ▲●■★); default 1-9 then A-Z.
     #[arg(long, value_name = "SYMBOLS", value_parser = parse_alphabet)]
     pub symbols: Option<Alphabet>,
-    /// Variant rules for every puzzle read, e.g. diagonals,anti-knight (see README, Variants).
+    /// Variant rules for every puzzle read, e.g. diagonals,anti-knight (see docs/guide/sudoku-variants.md).
     #[arg(long, value_name = "LIST", value_parser = parse_rules)]
     pub rules: Option<Rules>,
 }

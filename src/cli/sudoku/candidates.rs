@@ -1,10 +1,10 @@
 //! `gridsat sudoku candidates`: the pencil marks, as propagation leaves them.
 
-use super::args::{Selection, print_report, readable, toolkit, toolkit_failure};
-use crate::cli::{Exit, Fail, budget, parse_seconds};
+use super::args::Selection;
+use super::each::report_each;
+use crate::cli::{Exit, Fail, parse_seconds};
 use clap::Args;
-use gridsat_sudoku::{Label, Reasoning};
-use std::io::Write;
+use gridsat_sudoku::Reasoning;
 use std::time::Duration;
 
 /// Arguments of `gridsat sudoku candidates`.
@@ -25,21 +25,11 @@ pub struct CandidatesArgs {
 
 /// Runs `gridsat sudoku candidates`.
 pub fn run(args: CandidatesArgs) -> Result<Exit, Fail> {
-    let items = args.input.read()?;
-    let mut tools = toolkit(&budget().with_time_limit(args.time_limit));
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    for (k, item) in items {
-        let Some(p) = readable(item, &mut exit) else {
-            continue;
-        };
-        let label = Label::new(k);
-        let report = tools
-            .candidates(&label, &p, args.reasoning)
-            .map_err(|e| toolkit_failure(&label.text, &e))?;
-        print_report(&mut out, &report, args.json, &mut exit)?;
-    }
-    out.flush()?;
-    Ok(exit)
+    report_each(
+        &args.input,
+        args.time_limit,
+        args.json,
+        false, // one line a puzzle: buffered
+        |tools, label, p| tools.candidates(label, p, args.reasoning),
+    )
 }

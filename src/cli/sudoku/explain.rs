@@ -1,11 +1,11 @@
 //! `gridsat sudoku explain`: the whole solution as a sequence of reasoning steps, or the
 //! conflicting givens of an unsolvable puzzle.
 
-use super::args::{Selection, print_report, readable, toolkit, toolkit_failure};
-use crate::cli::{Exit, Fail, budget, parse_seconds};
+use super::args::Selection;
+use super::each::report_each;
+use crate::cli::{Exit, Fail, parse_seconds};
 use clap::Args;
-use gridsat_sudoku::{Label, Layout};
-use std::io::Write;
+use gridsat_sudoku::Layout;
 use std::time::Duration;
 
 /// Arguments of `gridsat sudoku explain`.
@@ -24,24 +24,13 @@ pub struct ExplainArgs {
     pub time_limit: Option<Duration>,
 }
 
-/// Runs `gridsat sudoku explain`. Each puzzle's report is written whole and flushed,
-/// so an interrupted run never cuts a line.
+/// Runs `gridsat sudoku explain`.
 pub fn run(args: ExplainArgs) -> Result<Exit, Fail> {
-    let items = args.input.read()?;
-    let mut tools = toolkit(&budget().with_time_limit(args.time_limit));
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    for (k, item) in items {
-        let Some(p) = readable(item, &mut exit) else {
-            continue;
-        };
-        let label = Label::new(k);
-        let report = tools
-            .explain(&label, &p, args.format)
-            .map_err(|e| toolkit_failure(&label.text, &e))?;
-        print_report(&mut out, &report, args.json, &mut exit)?;
-        out.flush()?;
-    }
-    Ok(exit)
+    report_each(
+        &args.input,
+        args.time_limit,
+        args.json,
+        true, // each explanation is long: written out whole as it comes
+        |tools, label, p| tools.explain(label, p, args.format),
+    )
 }

@@ -5,7 +5,10 @@
 mod args;
 mod bench;
 mod candidates;
+mod certstats;
 mod check;
+mod check_encoding;
+mod each;
 mod encode;
 mod explain;
 mod generate;
@@ -40,6 +43,8 @@ pub enum SudokuCmd {
     Explain(explain::ExplainArgs),
     /// Rate each puzzle: easy (singles), medium (probing), hard or extreme (search effort).
     Rate(rate::RateArgs),
+    /// Check a student's DIMACS encoding: a counterexample grid and the rule it breaks.
+    CheckEncoding(check_encoding::CheckEncodingArgs),
     /// Show one puzzle as text or as an SVG picture, with its verified solution or pencil marks.
     Show(show::ShowArgs),
 }
@@ -58,5 +63,6 @@ pub fn run(cmd: SudokuCmd) -> Result<Exit, Fail> {
         SudokuCmd::Candidates(a) => candidates::run(a),
         SudokuCmd::Explain(a) => explain::run(a),
         SudokuCmd::Show(a) => show::run(a),
+        SudokuCmd::CheckEncoding(a) => check_encoding::run(a),
     }
 }

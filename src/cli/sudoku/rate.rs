@@ -5,7 +5,7 @@ use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sat::Conclusion;
-use gridsat_sudoku::{EXTREME_ABOVE, Label, Level, RateOptions, Toolkit};
+use gridsat_sudoku::{Difficulty, EXTREME_ABOVE, Label, RateOptions, Toolkit};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,6 +83,8 @@ pub fn run(args: RateArgs) -> Result<Exit, Fail> {
     let mut opts = RateOptions::default();
     opts.runs = args.runs as usize;
     opts.extreme_above = args.extreme_above;
+    // The summary prints the buckets only: the SE rating would be computed for nothing.
+    opts.techniques = args.json || !args.summary;
     let mut rater = Rater {
         args: &args,
         opts,
@@ -177,7 +179,7 @@ fn write_summary(out: &mut impl Write, name: &str, t: &Tally) -> Result<(), Fail
     let rated: usize = t.counts.iter().sum();
     let secs = t.t0.elapsed().as_secs_f64();
     let pct = |c: usize| 100.0 * c as f64 / rated.max(1) as f64;
-    let levels: Vec<String> = Level::ALL
+    let levels: Vec<String> = Difficulty::ALL
         .iter()
         .map(|l| {
             let c = t.counts[*l as usize];
