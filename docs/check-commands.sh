@@ -19,7 +19,7 @@ if [ ! -x "$bin" ]; then
     echo "check-commands: no gridsat binary at $bin (run cargo build first)" >&2
     exit 2
 fi
-per_command_timeout="${CHECK_COMMANDS_TIMEOUT:-30}"
+per_command_timeout="${CHECK_COMMANDS_TIMEOUT:-120}"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/bin"

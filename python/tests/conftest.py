@@ -25,6 +25,22 @@ def cli_binary():
     pytest.skip("the gridsat command line is not built here (cargo build)")
 
 
+def load_slack():
+    """Seconds a "within a second" check may add when the machine is overloaded: the
+    load average per core above 1, at most 2 s (the Rust tests' common::load_slack).
+    A limit is honoured by the code within a second; a scheduler running more threads
+    than cores can delay the thread that notices it."""
+    try:
+        with open("/proc/loadavg") as f:
+            load = float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    slack = min(2.0, max(0.0, load / (os.cpu_count() or 1) - 1.0))
+    if slack > 0:
+        print(f"load average {load:.1f} on {os.cpu_count()} cores: allowing {slack:.2f} s more")
+    return slack
+
+
 def shared(rel):
     """A file of ../shared/data, or a visible skip when the folder is absent."""
     p = SHARED / rel

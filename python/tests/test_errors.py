@@ -7,6 +7,7 @@ import time
 import pytest
 
 import gridsat
+from conftest import load_slack
 
 
 def test_parse_errors_carry_line_and_column():
@@ -48,7 +49,7 @@ def hard_level():
 def test_time_limit_is_honoured_within_a_second():
     t0 = time.monotonic()
     p = gridsat.sokoban.solve("500\n" + hard_level(), optimize="moves", time_limit=1)
-    assert time.monotonic() - t0 < 2.5
+    assert time.monotonic() - t0 < 2.5 + load_slack()
     assert p.status in ("unknown", "solved")
     if p.status == "solved":
         assert p.optimal is None
@@ -73,7 +74,7 @@ def test_ctrl_c_stops_a_long_solve_within_a_second():
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         gridsat.sokoban.solve("500\n" + hard_level(), optimize="moves", time_limit=60)
-    assert time.monotonic() - t0 < 2.0
+    assert time.monotonic() - t0 < 2.0 + load_slack()
 
 
 def test_ctrl_c_stops_solve_many_within_a_second():
@@ -83,13 +84,13 @@ def test_ctrl_c_stops_solve_many_within_a_second():
     with pytest.raises(KeyboardInterrupt):
         for _ in gridsat.sudoku.solve_many(puzzles, count=1000, time_limit=60):
             pass
-    assert time.monotonic() - t0 < 2.0
+    assert time.monotonic() - t0 < 2.0 + load_slack()
 
 
 def test_a_sudoku_time_limit_is_honoured_within_a_second():
     t0 = time.monotonic()
     r = gridsat.sudoku.solve("." * 256, count=1_000_000, time_limit=0.5)
-    assert time.monotonic() - t0 < 1.5
+    assert time.monotonic() - t0 < 1.5 + load_slack()
     assert r.status == "unknown" and r.reason
     assert len(r.solutions) >= 1  # the solutions found before the limit, each verified
 
@@ -99,7 +100,7 @@ def test_ctrl_c_stops_a_long_sudoku_solve_within_a_second():
     t0 = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         gridsat.sudoku.solve("." * 256, count=1_000_000, time_limit=60)
-    assert time.monotonic() - t0 < 1.5
+    assert time.monotonic() - t0 < 1.5 + load_slack()
 
 
 def test_a_bad_puzzle_in_a_batch_says_which_and_where():

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import gridsat
+from conftest import load_slack
 
 # A blank 16×16 asked for a million solutions: far more than a second of work. Each
 # carries a time limit, so a missed interrupt fails the test instead of hanging it.
@@ -57,7 +58,7 @@ def test_ctrl_c_stops_a_solve_in_a_worker_thread(gridsat_sigint):
     t.join(5)
     assert not t.is_alive()
     assert isinstance(out["value"], gridsat.Cancelled), out["value"]
-    assert out["at"] - t0 < 1.0
+    assert out["at"] - t0 < 1.0 + load_slack()
     # The interrupt is over: a later solve runs.
     assert gridsat.sudoku.solve(GOOD).status == "unique"
 
@@ -78,7 +79,7 @@ def test_a_signal_from_a_timer_stops_sokoban_and_solve_many_in_threads(gridsat_s
         assert not t.is_alive()
     assert isinstance(out1["value"], gridsat.Cancelled), out1["value"]
     assert isinstance(out2["value"], gridsat.Cancelled), out2["value"]
-    assert max(out1["at"], out2["at"]) - t0 < 1.0
+    assert max(out1["at"], out2["at"]) - t0 < 1.0 + load_slack()
 
 
 def test_a_cancel_token_stops_a_solve_in_an_executor():
@@ -91,7 +92,7 @@ def test_a_cancel_token_stops_a_solve_in_an_executor():
         token.cancel()
         with pytest.raises(gridsat.Cancelled, match="Cancel token"):
             f.result(timeout=5)
-        assert time.monotonic() - t0 < 1.0
+        assert time.monotonic() - t0 < 1.0 + load_slack()
         assert other.result(timeout=5).status == "unique"
     assert token.cancelled
     # A cancelled token stops the next call given it too; a fresh one does not.
@@ -112,7 +113,7 @@ def test_cancel_all_stops_every_thread_and_later_calls_run():
         t.join(5)
         assert not t.is_alive()
         assert isinstance(out["value"], gridsat.Cancelled), out["value"]
-        assert out["at"] - t0 < 1.0
+        assert out["at"] - t0 < 1.0 + load_slack()
     assert gridsat.sudoku.solve(GOOD).status == "unique"
 
 
