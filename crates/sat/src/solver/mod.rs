@@ -6,6 +6,8 @@ mod batsat;
 mod cadical;
 mod enumerate;
 mod external;
+#[cfg(feature = "cadical")]
+mod folder;
 mod portfolio;
 #[cfg(feature = "cadical")]
 mod proof;
@@ -18,6 +20,8 @@ pub use self::batsat::BatsatBackend;
 pub use self::cadical::CadicalBackend;
 pub use enumerate::Models;
 pub use external::{ExternalBackend, ExternalCommand};
+#[cfg(feature = "cadical")]
+pub use folder::{CertificateFolder, FolderError, certificate_file, prepare as prepare_folder};
 pub use portfolio::Portfolio;
 #[cfg(feature = "cadical")]
 pub use proof::{ProofOutcome, solve_with_proof, solve_with_proof_into};
