@@ -6,8 +6,11 @@
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    Deduction, Difficulty, Geometry, HARD_WHAT_IFS, Logic, ParseOptions, Presolve, RateOptions,
-    Rules, Shape, basic_to_fixpoint, deduce, deduce_basic, parse_puzzles, rate,
+    ParseOptions, Rules,
+    deduce::{Deduction, Logic, Presolve, basic_to_fixpoint, deduce, deduce_basic},
+    model::{Geometry, Shape},
+    parse_puzzles,
+    reason::{Difficulty, HARD_WHAT_IFS, RateOptions, rate},
 };
 
 fn shared(rel: &str) -> Option<String> {

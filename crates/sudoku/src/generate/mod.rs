@@ -6,12 +6,14 @@ mod attempt;
 mod climb;
 mod hitting;
 mod random;
+mod rated;
 mod reduce;
 mod symmetry;
 mod thin;
 
 pub use hitting::HittingStats;
 pub use random::{random_cages, random_regions};
+pub use rated::SeRange;
 pub use symmetry::Symmetry;
 pub use thin::{ThinStats, thin};
 
@@ -20,7 +22,7 @@ use crate::encode::EncodeError;
 use crate::model::grid::Grid;
 use crate::model::rules::{Rules, RulesError};
 use crate::model::shape::Shape;
-use crate::reason::{Difficulty, RateOptions, Rating};
+use crate::reason::{Difficulty, RateOptions, Rating, Technique};
 use crate::rng::Rng;
 use crate::solve::{SolveError, Uniqueness};
 use attempt::Attempt;
@@ -145,6 +147,10 @@ pub struct GenerateOptions {
     pub target: Target,
     /// Keep only puzzles of this difficulty.
     pub difficulty: Option<Difficulty>,
+    /// Keep only puzzles whose SE rating (ER of the named-technique path) is in range.
+    pub se: Option<SeRange>,
+    /// Keep only puzzles whose named-technique path uses this technique.
+    pub technique: Option<Technique>,
     /// Give up on a puzzle after this many attempts (fresh solution grids).
     pub max_attempts: usize,
     /// Accept a removal only when deduction alone (classic rules: singles, box–line,
@@ -153,7 +159,7 @@ pub struct GenerateOptions {
     /// Choose the givens as a hitting set of unavoidable sets (classic rules, no
     /// symmetry) instead of removing them one at a time: far fewer givens on big grids.
     pub hitting_set: bool,
-    /// Rounds of thinning after removal (see [`crate::thin`]; needs `no_search`,
+    /// Rounds of thinning after removal (see [`crate::generate::thin`]; needs `no_search`,
     /// classic rules and no symmetry); 0 = none.
     pub thin: u64,
     /// How puzzles are rated.
@@ -191,6 +197,8 @@ impl GenerateOptions {
             symmetry: Symmetry::None,
             target: Target::Minimal,
             difficulty: None,
+            se: None,
+            technique: None,
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             no_search: false,
             hitting_set: false,
@@ -247,6 +255,18 @@ pub enum GaveUp {
         fewest: usize,
         /// The symmetry kept, if any.
         symmetry: Option<Symmetry>,
+    },
+    /// Puzzles were made, but none rated as asked (SE range, technique).
+    #[error(
+        "gave up after {attempts} tries: no puzzle {wanted} found ({others} puzzles rated otherwise were made); allow more attempts or widen the range"
+    )]
+    Rating {
+        /// The rating asked for, in words.
+        wanted: String,
+        /// Attempts made.
+        attempts: usize,
+        /// Puzzles made that did not fit.
+        others: usize,
     },
     /// Puzzles were made, but none of the difficulty asked for.
     #[error(
@@ -421,7 +441,9 @@ impl Generator {
                 Attempt::NoGrid => {}
                 Attempt::Above(k) => fewest = Some(fewest.map_or(k, |f| f.min(k))),
                 Attempt::Done(mut g) => {
-                    if self.opts.difficulty.is_none_or(|d| d == g.rating.level) {
+                    if self.opts.difficulty.is_none_or(|d| d == g.rating.level)
+                        && self.rated(&mut g)
+                    {
                         g.attempts = attempt;
                         return Ok(*g);
                     }
@@ -432,9 +454,40 @@ impl Generator {
         Err(self.gave_up(fewest, wrong_level).into())
     }
 
+    /// What the SE range and technique options ask for.
+    fn wanted(&self) -> rated::Wanted {
+        rated::Wanted {
+            se: self.opts.se,
+            technique: self.opts.technique,
+        }
+    }
+
+    /// True when `g` is rated as asked (always, when nothing is asked); its technique
+    /// path joins its rating.
+    fn rated(&self, g: &mut Generated) -> bool {
+        let wanted = self.wanted();
+        if wanted.any() {
+            return true;
+        }
+        match wanted.check(&g.puzzle, &g.rules, &self.opts.budget) {
+            Ok(path) => {
+                g.rating.techniques = Some(path);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// Why `max_attempts` attempts made no puzzle.
     fn gave_up(&self, fewest: Option<usize>, wrong_level: usize) -> GaveUp {
         let (n, attempts) = (self.opts.shape.n(), self.opts.max_attempts);
+        if wrong_level > 0 && !self.wanted().any() {
+            return GaveUp::Rating {
+                wanted: self.wanted().text(),
+                attempts,
+                others: wrong_level,
+            };
+        }
         match (self.opts.target, fewest, self.opts.difficulty) {
             (Target::Clues(clues), Some(fewest), _) if wrong_level == 0 => GaveUp::Clues {
                 n,

@@ -8,15 +8,18 @@ mod rate;
 mod technique;
 
 pub use explain::{End, Step, Walk, walk};
+pub(crate) use hint::sym;
 pub use hint::{
-    Excluder, FailedProbe, Forced, Hint, Why, cell_name, contradiction_text, next_hint, sym,
+    Excluder, FailedProbe, Forced, Hint, Why, cell_name, contradiction_text, next_hint,
+    sym as hint_symbol,
 };
 pub use marks::{Marks, Reasoning, pencil_marks};
 pub use rate::{
     Difficulty, EXTREME_ABOVE, Effort, HARD_WHAT_IFS, RateError, RateOptions, Rating, rate,
     search_effort,
 };
+pub(crate) use technique::Board;
 pub use technique::{
-    Board, MAX_TECHNIQUE_SIDE, PathEnd, SeRating, Technique, TechniquePath, TechniqueStep,
-    next_step as next_technique_step, technique_path,
+    Board as TechniqueBoard, MAX_TECHNIQUE_SIDE, PathEnd, SeRating, Technique, TechniquePath,
+    TechniqueStep, next_step as next_technique_step, technique_path, unique_technique_path,
 };

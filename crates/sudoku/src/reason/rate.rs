@@ -44,10 +44,15 @@ pub struct RateOptions {
     pub techniques: bool,
 }
 
+impl RateOptions {
+    /// Searches to average the effort over when not told otherwise.
+    pub const DEFAULT_RUNS: usize = 5;
+}
+
 impl Default for RateOptions {
     fn default() -> Self {
         RateOptions {
-            runs: 5,
+            runs: Self::DEFAULT_RUNS,
             hard_what_ifs: HARD_WHAT_IFS,
             extreme_above: EXTREME_ABOVE,
             max_conflicts: 100_000,

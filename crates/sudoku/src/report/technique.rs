@@ -38,7 +38,7 @@ pub struct StepJson {
     /// Its title, e.g. `Hidden Pair`.
     pub title: &'static str,
     /// Its family: `single`, `intersection`, `subset`, `fish`, `single-digit`, `wing`,
-    /// `chain`, `forcing`.
+    /// `uniqueness`, `chain`, `forcing`.
     pub family: &'static str,
     /// Its difficulty on Sudoku Explainer's scale.
     pub difficulty: f64,
@@ -91,7 +91,12 @@ pub fn step_text(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> String {
         .map(|&(c, v)| fact(n, c, v, true, a))
         .chain(s.eliminations.iter().map(|&(c, v)| fact(n, c, v, false, a)))
         .collect();
-    format!("{t}: {}", facts.join(", "))
+    let promise = if s.technique.family() == "uniqueness" {
+        " (assuming the puzzle has one solution, as it does)"
+    } else {
+        ""
+    };
+    format!("{t}: {}{promise}", facts.join(", "))
 }
 
 /// The JSON object of a step.

@@ -23,6 +23,9 @@ pub struct Board {
     /// For each cell, the cells a pair rule links to it, with the rule's index.
     pairs: Vec<Vec<(usize, usize)>>,
     rules: Rules,
+    /// True once the caller has said the puzzle has one solution (the uniqueness
+    /// techniques need it).
+    unique: bool,
 }
 
 impl Board {
@@ -75,6 +78,7 @@ impl Board {
             peers,
             pairs,
             rules: rules.clone(),
+            unique: false,
         };
         for (i, &v) in grid.values().iter().enumerate() {
             if v != 0 {
@@ -85,6 +89,19 @@ impl Board {
             }
         }
         Some(b)
+    }
+
+    /// Lets the uniqueness techniques (Unique Rectangles, BUG+1) take part: call it only
+    /// for a puzzle known to have exactly one solution (they remove what would leave two).
+    pub fn assume_unique(&mut self) {
+        self.unique = true;
+    }
+
+    /// True when the uniqueness techniques apply: the puzzle is known to have one
+    /// solution and its houses are the classic rows, columns and boxes (a variant's
+    /// houses or pair rules could tell the two solutions of a deadly pattern apart).
+    pub(crate) fn uniqueness(&self) -> bool {
+        self.unique && self.rules.is_classic()
     }
 
     /// The side N.

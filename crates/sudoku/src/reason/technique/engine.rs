@@ -7,7 +7,10 @@
 use super::board::Board;
 use super::links::Links;
 use super::step::{Technique, TechniqueStep};
-use super::{chains, fish, forcing, intersections, single_digit, singles, subsets, wings};
+use super::{
+    bug, chains, finned, fish, forcing, intersections, rectangle, single_digit, singles, subsets,
+    wings,
+};
 use crate::model::grid::Grid;
 use crate::model::house::House;
 use crate::model::rules::Rules;
@@ -36,11 +39,17 @@ const FINDERS: &[Finder] = &[
     |b| subsets::hidden(b, 3),
     single_digit::turbot,
     |b| wings::xy_wing(b, false),
+    |b| finned::finned(b, 2),
     |b| wings::xy_wing(b, true),
+    rectangle::unique_rectangle,
     |b| subsets::naked(b, 4),
     |b| fish::fish(b, 4),
     |b| subsets::hidden(b, 4),
+    |b| chains::chain(b, Links::X, 5.4),
+    bug::bug_plus_one,
+    |b| finned::finned(b, 3),
     |b| chains::chain(b, Links::X, 5.8),
+    |b| finned::finned(b, 4),
     |b| {
         easiest(
             chains::chain(b, Links::X, 7.5),
@@ -170,8 +179,19 @@ pub struct TechniquePath {
     pub n: usize,
 }
 
-/// Every step from `grid` under `rules`, asking `budget` between steps.
+/// Every step from `grid` under `rules`, asking `budget` between steps. No uniqueness
+/// technique is used (see [`unique_technique_path`]).
 pub fn technique_path(grid: &Grid, rules: &Rules, budget: &Budget) -> TechniquePath {
+    path_with(grid, rules, false, budget)
+}
+
+/// The same for a puzzle known to have exactly one solution: the uniqueness techniques
+/// (Unique Rectangles, BUG+1) take part, as Sudoku Explainer's rating uses them.
+pub fn unique_technique_path(grid: &Grid, rules: &Rules, budget: &Budget) -> TechniquePath {
+    path_with(grid, rules, true, budget)
+}
+
+fn path_with(grid: &Grid, rules: &Rules, unique: bool, budget: &Budget) -> TechniquePath {
     let n = grid.n();
     let Some(mut b) = Board::new(grid, rules) else {
         return TechniquePath {
@@ -180,6 +200,9 @@ pub fn technique_path(grid: &Grid, rules: &Rules, budget: &Budget) -> TechniqueP
             n,
         };
     };
+    if unique {
+        b.assume_unique();
+    }
     let mut steps = Vec::new();
     let end = loop {
         if b.solved() {

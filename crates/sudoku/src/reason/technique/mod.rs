@@ -1,15 +1,18 @@
 //! The named techniques players use (singles, locked candidates, subsets, fish,
-//! single-digit patterns, wings, chains, forcing chains), each in its own module with
+//! finned fish, single-digit patterns, wings, uniqueness, chains, forcing chains), each in its own module with
 //! Sudoku Explainer's difficulty, and the engine that applies them simplest first: for
 //! hints in those names, whole explanations, and ratings on SE's scale.
 
 mod board;
+mod bug;
 mod chains;
 mod engine;
+mod finned;
 mod fish;
 mod forcing;
 mod intersections;
 mod links;
+mod rectangle;
 mod single_digit;
 mod singles;
 mod step;
@@ -17,5 +20,7 @@ mod subsets;
 mod wings;
 
 pub use board::{Board, MAX_TECHNIQUE_SIDE};
-pub use engine::{PathEnd, SeRating, TechniquePath, next_step, technique_path};
+pub use engine::{
+    PathEnd, SeRating, TechniquePath, next_step, technique_path, unique_technique_path,
+};
 pub use step::{Technique, TechniqueStep};

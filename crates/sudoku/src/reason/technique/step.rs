@@ -45,20 +45,42 @@ gridsat_sat::named_enum! {
         TurbotFish = "turbot-fish",
         /// A bivalue pivot and two bivalue pincers.
         XyWing = "xy-wing",
+        /// An X-Wing with extra places (fins) in one box: out of the cover cells that see the fins.
+        FinnedXWing = "finned-x-wing",
+        /// A finned X-Wing one of whose base lines holds a single place in the cover lines.
+        SashimiXWing = "sashimi-x-wing",
         /// A trivalue pivot and two bivalue pincers.
         XyzWing = "xyz-wing",
+        /// Three cells of a rectangle hold only {a,b}: the fourth cannot be a or b.
+        UniqueRectangle1 = "unique-rectangle-1",
+        /// The two roof cells hold {a,b} and the same one extra x: x is out of their common peers.
+        UniqueRectangle2 = "unique-rectangle-2",
+        /// The roof cells' extras make a naked subset with other cells of their house.
+        UniqueRectangle3 = "unique-rectangle-3",
+        /// One of a, b is confined to the roof in a house: the other is out of the roof.
+        UniqueRectangle4 = "unique-rectangle-4",
         /// Four cells of a house holding only the same four values.
         NakedQuad = "naked-quad",
         /// A value in four lines confined to four cross lines.
         Jellyfish = "jellyfish",
         /// Four values of a house confined to the same four cells.
         HiddenQuad = "hidden-quad",
+        /// Every open cell bivalue but one: its value that appears three times is placed.
+        BugPlusOne = "bug-plus-1",
+        /// A Swordfish with fins in one box.
+        FinnedSwordfish = "finned-swordfish",
+        /// A finned Swordfish with a base line of a single place in the cover lines.
+        SashimiSwordfish = "sashimi-swordfish",
         /// Two equal bivalue cells joined by a strong link on one of their values.
         WWing = "w-wing",
         /// A chain of strong and weak links on one value.
         XChain = "x-chain",
         /// A chain of bivalue cells.
         XyChain = "xy-chain",
+        /// A Jellyfish with fins in one box.
+        FinnedJellyfish = "finned-jellyfish",
+        /// A finned Jellyfish with a base line of a single place in the cover lines.
+        SashimiJellyfish = "sashimi-jellyfish",
         /// An alternating chain of links on values and in cells.
         ForcingChain = "forcing-chain",
         /// Every value of a cell leads to the same conclusion.
@@ -93,13 +115,24 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::XyWing => "XY-Wing",
+            Technique::FinnedXWing => "Finned X-Wing",
+            Technique::SashimiXWing => "Sashimi X-Wing",
             Technique::XyzWing => "XYZ-Wing",
+            Technique::UniqueRectangle1 => "Unique Rectangle Type 1",
+            Technique::UniqueRectangle2 => "Unique Rectangle Type 2",
+            Technique::UniqueRectangle3 => "Unique Rectangle Type 3",
+            Technique::UniqueRectangle4 => "Unique Rectangle Type 4",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
+            Technique::BugPlusOne => "BUG+1",
+            Technique::FinnedSwordfish => "Finned Swordfish",
+            Technique::SashimiSwordfish => "Sashimi Swordfish",
             Technique::WWing => "W-Wing",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
+            Technique::FinnedJellyfish => "Finned Jellyfish",
+            Technique::SashimiJellyfish => "Sashimi Jellyfish",
             Technique::ForcingChain => "Forcing Chain",
             Technique::CellForcingChain => "Cell Forcing Chains",
             Technique::RegionForcingChain => "Region Forcing Chains",
@@ -108,7 +141,8 @@ impl Technique {
     }
 
     /// The family a technique belongs to, as hints are compared: `single`,
-    /// `intersection`, `subset`, `fish`, `single-digit`, `wing`, `chain`, `forcing`.
+    /// `intersection`, `subset`, `fish`, `single-digit`, `wing`, `uniqueness`,
+    /// `chain`, `forcing`.
     pub fn family(self) -> &'static str {
         use Technique::*;
         match self {
@@ -116,10 +150,13 @@ impl Technique {
             DirectPointing | DirectClaiming | Pointing | Claiming => "intersection",
             DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple
             | HiddenTriple | NakedQuad | HiddenQuad => "subset",
-            XWing | Swordfish | Jellyfish => "fish",
+            XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
+            | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => "fish",
             Skyscraper | TwoStringKite | TurbotFish => "single-digit",
             XyWing | XyzWing | WWing => "wing",
             XChain | XyChain | ForcingChain => "chain",
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
+            | BugPlusOne => "uniqueness",
             CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing",
         }
     }
