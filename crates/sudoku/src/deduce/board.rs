@@ -40,7 +40,7 @@ fn has<const W: usize>(m: &[u64; W], v: u16) -> bool {
 }
 
 #[inline]
-fn count<const W: usize>(m: &[u64; W]) -> u32 {
+pub(super) fn count<const W: usize>(m: &[u64; W]) -> u32 {
     m.iter().map(|w| w.count_ones()).sum()
 }
 
@@ -62,7 +62,7 @@ fn single<const W: usize>(v: u16) -> [u64; W] {
 
 /// Calls `f` for every value in the mask.
 #[inline]
-fn for_each<const W: usize>(m: &[u64; W], mut f: impl FnMut(u16)) {
+pub(super) fn for_each<const W: usize>(m: &[u64; W], mut f: impl FnMut(u16)) {
     for (k, &w) in m.iter().enumerate() {
         let mut x = w;
         while x != 0 {
@@ -89,7 +89,7 @@ impl<'g, const W: usize> Board<'g, W> {
         }
     }
 
-    fn copy_from(&mut self, other: &Self) {
+    pub(super) fn copy_from(&mut self, other: &Self) {
         self.stopped = other.stopped;
         self.cand.copy_from_slice(&other.cand);
         self.placed.copy_from_slice(&other.placed);
@@ -182,7 +182,7 @@ impl<'g, const W: usize> Board<'g, W> {
         }
     }
 
-    fn place(&mut self, cell: usize, v: u16) -> Result<(), Dead> {
+    pub(super) fn place(&mut self, cell: usize, v: u16) -> Result<(), Dead> {
         if self.placed[cell] == v {
             return Ok(());
         }
@@ -219,7 +219,7 @@ impl<'g, const W: usize> Board<'g, W> {
     }
 
     #[inline]
-    fn eliminate(&mut self, cell: usize, v: u16) -> Result<(), Dead> {
+    pub(super) fn eliminate(&mut self, cell: usize, v: u16) -> Result<(), Dead> {
         let m = &mut self.cand[cell];
         if !has(m, v) {
             return Ok(());
@@ -242,7 +242,7 @@ impl<'g, const W: usize> Board<'g, W> {
     }
 
     /// True once the budget is spent (and remembered: the steps then end early).
-    fn out_of_budget(&mut self) -> bool {
+    pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stopped.is_none() {
             self.stopped = self.budget.stop_reason();
         }
@@ -462,6 +462,18 @@ impl<'g, const W: usize> Board<'g, W> {
                 return Ok(());
             }
         }
+    }
+
+    /// How many cells of house `h` can still hold `v`.
+    #[inline]
+    pub(super) fn places(&self, h: u32, v: u16) -> u16 {
+        self.count[h as usize * (self.g.n() + 1) + v as usize]
+    }
+
+    /// The candidate mask of `cell`.
+    #[inline]
+    pub(super) fn mask(&self, cell: usize) -> &[u64; W] {
+        &self.cand[cell]
     }
 
     pub(super) fn into_candidates(self) -> Candidates {

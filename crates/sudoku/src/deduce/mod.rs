@@ -12,11 +12,15 @@
 
 mod alldiff;
 mod board;
+mod fill;
 mod logic;
+mod pattern;
 mod search;
 mod techniques;
 
+pub use fill::{Fill, FillLimits, fill, fill_bytes};
 pub use logic::{Logic, ProbeEnd};
+pub use pattern::pattern_fill;
 pub use search::{Order, SearchStats, search};
 pub use techniques::basic_to_fixpoint;
 

@@ -5,10 +5,13 @@
 mod answer;
 mod conflict;
 mod count;
+mod second;
 mod solver;
+mod sparse;
 mod unique;
 
 pub use answer::{Answer, SolveError, Stats, Verdict, Verification};
 pub use conflict::{Conflict, Reason, broken_givens, direct_conflict};
 pub use solver::{SolveOptions, SudokuSolver};
+pub use sparse::{SPARSE_MIN_SIDE, SparsePath};
 pub(crate) use unique::{Activation, Second, Uniqueness, other_among};

@@ -8,6 +8,7 @@ use super::conflict::{
     Conflict, Reason, broken_givens, direct_conflict, one_step_reason, reason_for, shrink_core,
 };
 use super::count::{Count, count};
+use super::sparse::{SparsePath, solve_sparse};
 use crate::check::check_solution;
 use crate::deduce::{Deduction, Presolve, deduce};
 use crate::encode::{
@@ -34,6 +35,8 @@ pub struct SolveOptions {
     pub presolve: Presolve,
     /// The at-most-one encoding.
     pub amo: AmoEncoding,
+    /// When the sparse path (search on the bitset board, no formula) is tried first.
+    pub sparse: SparsePath,
     /// How killer cage sums are encoded.
     pub cages: CageEncoding,
     /// The solver backend.
@@ -58,6 +61,7 @@ impl Default for SolveOptions {
             encoding: Encoding::default(),
             presolve: Presolve::default(),
             amo: AmoEncoding::default(),
+            sparse: SparsePath::default(),
             cages: CageEncoding::default(),
             backend: BackendSpec::default(),
             max_solutions: Self::DEFAULT_MAX_SOLUTIONS,
@@ -159,6 +163,14 @@ impl SudokuSolver {
             }
             Deduction::Stopped(r) => Ok(Answer::unknown(r, Vec::new(), Stats::default())),
             Deduction::Open(cands) => {
+                let max = self.opts.max_solutions;
+                if self.opts.encoding == Encoding::Reduced && self.opts.sparse.applies(&cands, max)
+                {
+                    let fixed = cands.placed_grid();
+                    if let Some(a) = solve_sparse(geom, puzzle, &fixed, max, &self.opts.budget)? {
+                        return Ok(a);
+                    }
+                }
                 if self.opts.encoding == Encoding::Reduced {
                     self.solve_reduced(puzzle, &cands)
                 } else {
