@@ -3,7 +3,7 @@
 //! step that breaks a rule.
 #![no_main]
 
-use gridsat_sokoban::{Format, Plan, parse_levels, replay};
+use gridsat_sokoban::{Format, Plan, parse_levels, replay::replay};
 use libfuzzer_sys::fuzz_target;
 
 const LEVEL: &str = "########\n#  .#  #\n# $    #\n#  #@  #\n########\n";

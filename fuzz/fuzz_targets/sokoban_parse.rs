@@ -2,7 +2,7 @@
 //! back and replay an empty plan, or is refused with a positioned error; never a panic.
 #![no_main]
 
-use gridsat_sokoban::{Format, Plan, parse_levels, replay};
+use gridsat_sokoban::{Format, Plan, parse_levels, replay::replay};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

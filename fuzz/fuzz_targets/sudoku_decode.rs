@@ -9,8 +9,9 @@
 use gridsat_sat::dimacs::{SolverAnswer, parse_model};
 use gridsat_sat::{AmoEncoding, Backend, BackendSpec, Outcome};
 use gridsat_sudoku::{
-    EncodeOptions, Encoded, Encoding, GivenMode, ParseOptions, ParsedPuzzle, check_solution,
-    encode, parse_puzzles,
+    ParseOptions, ParsedPuzzle, check_solution,
+    encode::{EncodeOptions, Encoded, Encoding, GivenMode, encode},
+    parse_puzzles,
 };
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;

@@ -6,7 +6,10 @@
 #![no_main]
 
 use gridsat_sudoku::{
-    Alphabet, Layout, ParseOptions, ParsedPuzzle, Shape, parse_puzzles, parse_reader,
+    ParseOptions, ParsedPuzzle,
+    io::{Layout, parse_reader},
+    model::{Alphabet, Shape},
+    parse_puzzles,
 };
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;

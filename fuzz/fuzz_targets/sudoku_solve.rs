@@ -10,7 +10,10 @@
 
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
-    Encoding, Grid, Presolve, Rule, Rules, Shape, SolveError, SolveOptions, SudokuSolver, Verdict,
+    Grid, Rules, SolveError, SolveOptions, SudokuSolver, Verdict,
+    deduce::Presolve,
+    encode::Encoding,
+    model::{Rule, Shape},
 };
 use libfuzzer_sys::fuzz_target;
 

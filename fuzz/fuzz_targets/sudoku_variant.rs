@@ -5,8 +5,9 @@
 #![no_main]
 
 use gridsat_sudoku::{
-    Alphabet, ParseOptions, ParsedPuzzle, Shape, parse_variant_json, parse_variant_text,
-    variant_json, write_variant_text,
+    ParseOptions, ParsedPuzzle,
+    io::{parse_variant_json, parse_variant_text, variant_json, write_variant_text},
+    model::{Alphabet, Shape},
 };
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;

@@ -33,11 +33,15 @@
 //! ```
 //!
 //! The crate is laid out by stage, each importing only earlier ones: `model` (levels,
-//! boards, plans) → `io` (XSB and course files, pictures) → `analysis` (distances,
-//! bounds, dead squares and pairs, verdicts before search) → `encode` (the move and
-//! push encodings) → `search` (the A* seed, the horizon search) → `replay` (the
-//! simulator, which imports only `model`) → `solve` (a level end to end) → `report`
-//! (its text and JSON, shared by the command line, the Python package and the server).
+//! plans) → `replay` (the independent simulator, which imports only `model`) → `io` (XSB
+//! and course files, pictures) → `analysis` (verdicts before search) → `encode` (the move
+//! and push encodings, DIMACS export) → `search` (its progress reports) → `solve` (a level
+//! end to end) → `report` (its text and JSON, shared by the command line, the Python
+//! package and the server; certificates). Each stage is a public module holding its own
+//! types ([`io::level_svg`], [`encode::export`], [`replay::replay`], …); the root holds
+//! only what a first program needs, also gathered in [`prelude`]. Programs that speak in
+//! requests use [`api`], whose [`api::default_options`] are the settings the command
+//! line, the server and Python share.
 
 #![warn(missing_docs)]
 #![warn(clippy::too_many_lines)]
@@ -45,38 +49,55 @@
 #[cfg(test)]
 extern crate self as gridsat_sokoban;
 
-mod analysis;
-mod encode;
-mod halt;
-mod io;
-mod model;
-mod replay;
-mod report;
-mod search;
-mod solve;
+pub mod analysis;
+pub mod encode;
+pub mod halt;
+pub mod io;
+pub mod model;
+pub mod replay;
+pub mod report;
+pub mod search;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
 
-pub use analysis::{Proof, Unsolvable};
-pub use encode::{
-    Encoding, Export, ExportError, ExportOptions, ModelError, MoveFamily, MoveOptions, Prune,
-    PushFamily, PushOptions, Reach, decode_model, export,
-};
-pub use halt::Halt;
-pub use io::{
-    Format, ParseError, animated_svg, board_text, level_svg, parse_levels, plan_frames,
-    position_svg, push_frames_svg, select_levels,
-};
-pub use model::{CellRef, Dir, Frame, Level, Move, Plan, PlanParseError};
-pub use replay::{Played, Problem, ReplayError, Replayed, frames, play, replay, summary, verify};
-pub use report::{report_json, report_text};
-/// Certificates of push-optimal plans, checked by `gridsat check-certificate`.
+pub use io::{Format, ParseError, parse_levels};
+pub use model::{Level, Plan};
+pub use replay::verify;
+pub use solve::{Optimize, Outcome, SolveError, SolveOptions, Verdict, solve_level};
+
+/// The names a first program needs, for `use gridsat_sokoban::prelude::*;`: read levels
+/// ([`parse_levels`]), solve one ([`solve_level`] with [`SolveOptions`], giving an
+/// [`Outcome`] and its [`Verdict`]) and replay its [`Plan`] in the independent simulator
+/// ([`verify`]).
+pub mod prelude {
+    pub use crate::io::{Format, ParseError, parse_levels};
+    pub use crate::model::{Level, Plan};
+    pub use crate::replay::verify;
+    pub use crate::solve::{Optimize, Outcome, SolveError, SolveOptions, Verdict, solve_level};
+}
+
+/// Certificates of push-optimal plans: the old path of these [`report`] items, kept for
+/// one release.
+#[deprecated(note = "use `gridsat_sokoban::report`")]
 pub mod certificate {
     pub use crate::report::{CertificateError, Certified, manifest_header, write_certificate};
 }
+
 /// Requests as programs (the Python package, the web server) ask them.
 pub mod api {
+    /// The defaults of a solve that the command line, the web server and the Python
+    /// package share (the rest of a goal's defaults: [`default_options`]).
+    pub mod defaults {
+        use crate::solve::SolveOptions;
+        use gridsat_sat::BackendSpec;
+
+        /// The SAT solver of every goal.
+        pub const SOLVER: BackendSpec = SolveOptions::DEFAULT_BACKEND;
+        /// Satisficing guidance: pushes added per box on a goal filled out of order.
+        pub const PACKING: u32 = SolveOptions::DEFAULT_PACKING;
+    }
     pub use crate::report::{
         FieldError, FrameJson, LevelJson, LevelsJson, OptionsJson, ReplayJson, RequestError,
         SolveJson, SolveRequest, StatsJson, VerifyJson, VerifyRequest, default_options, level_json,
@@ -84,8 +105,3 @@ pub mod api {
         verify_level,
     };
 }
-pub use search::Progress;
-pub use solve::{
-    CadicalConfig, Optimize, Outcome, Search, SolveError, SolveOptions, SolveStats, Verdict,
-    solve_level,
-};

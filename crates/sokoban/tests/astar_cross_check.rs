@@ -8,7 +8,7 @@ mod bfs;
 use bfs::{Game, TINY, level, pulled_level, random_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Outcome, Search, SolveOptions, Verdict, solve_level, verify,
+    Level, Optimize, Outcome, SolveOptions, Verdict, solve::Search, solve_level, verify,
 };
 use proptest::prelude::*;
 

@@ -11,8 +11,11 @@ mod bfs;
 use bfs::{Game, TINY, level, mirrored_level, pulled_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Outcome, Plan, PushOptions, Reach, Search, SolveOptions, Verdict, play,
-    replay, solve_level, summary, verify,
+    Level, Optimize, Outcome, Plan, SolveOptions, Verdict,
+    encode::{PushOptions, Reach},
+    replay::{play, replay, summary},
+    solve::Search,
+    solve_level, verify,
 };
 use proptest::prelude::*;
 

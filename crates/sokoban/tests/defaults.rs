@@ -4,7 +4,7 @@
 
 use gridsat_sat::BackendSpec;
 use gridsat_sokoban::api::{SolveRequest, default_options, read_level};
-use gridsat_sokoban::{CadicalConfig, Optimize, SolveOptions};
+use gridsat_sokoban::{Optimize, SolveOptions, solve::CadicalConfig};
 
 const GOALS: [Optimize; 3] = [Optimize::Pushes, Optimize::Moves, Optimize::PushesMoves];
 

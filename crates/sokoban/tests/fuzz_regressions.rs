@@ -2,7 +2,7 @@
 //! as regression tests: each is refused with its position or read correctly, and what
 //! is read renders as XSB that reads back to the same board.
 
-use gridsat_sokoban::{Format, Level, Plan, parse_levels, replay};
+use gridsat_sokoban::{Format, Level, Plan, parse_levels, replay::replay};
 
 /// What the `sokoban_parse` target asserts of every level read.
 fn round_trips(level: &Level) {

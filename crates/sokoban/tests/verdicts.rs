@@ -8,7 +8,10 @@ mod bfs;
 use bfs::{Game, level, random_level};
 use gridsat_sat::Budget;
 use gridsat_sokoban::{
-    Level, Optimize, Outcome, Prune, Reach, Search, SolveOptions, Verdict, solve_level,
+    Level, Optimize, Outcome, SolveOptions, Verdict,
+    encode::{Prune, Reach},
+    solve::Search,
+    solve_level,
 };
 use proptest::prelude::*;
 

@@ -4,8 +4,9 @@
 //! is either refused with its position or read correctly, as the targets assert.
 
 use gridsat_sudoku::{
-    Layout, ParseError, ParseOptions, ParsedPuzzle, parse_puzzles, parse_reader,
-    parse_variant_json, parse_variant_text,
+    ParseError, ParseOptions, ParsedPuzzle,
+    io::{Layout, parse_reader, parse_variant_json, parse_variant_text},
+    parse_puzzles,
 };
 
 /// What `sudoku_parse` asserts of every puzzle read: it writes back (one line and
@@ -234,8 +235,9 @@ fn crash_a_block_of_side_10_with_a_letter_after_digit_rows_reads_back() {
 /// blank, and the block written from the grid did not read back).
 #[test]
 fn digits_of_a_given_alphabet_are_symbols_in_a_block() {
-    let hex = std::sync::Arc::new(gridsat_sudoku::Alphabet::custom("0123456789ABCDEF").unwrap());
-    let shape = gridsat_sudoku::Shape::new(4, 4).unwrap();
+    let hex =
+        std::sync::Arc::new(gridsat_sudoku::model::Alphabet::custom("0123456789ABCDEF").unwrap());
+    let shape = gridsat_sudoku::model::Shape::new(4, 4).unwrap();
     let opts = ParseOptions::new(Some(shape), Some(hex.clone()));
     let mut line = String::from("0");
     line.push_str(&".".repeat(255));

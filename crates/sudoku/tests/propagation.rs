@@ -3,8 +3,10 @@
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    Deduction, EncodeOptions, Encoding, Geometry, GivenMode, Grid, Presolve, Rules, Shape, deduce,
-    encode,
+    Grid, Rules,
+    deduce::{Deduction, Presolve, deduce},
+    encode::{EncodeOptions, Encoding, GivenMode, encode},
+    model::{Geometry, Shape},
 };
 use proptest::prelude::*;
 

@@ -3,8 +3,10 @@
 
 use gridsat_sat::AmoEncoding;
 use gridsat_sudoku::{
-    Encoding, Grid, Placement, Reason, Rules, Shape, SolveOptions, SudokuSolver, Verdict,
-    check_solution,
+    Grid, Rules, SolveOptions, SudokuSolver, Verdict, check_solution,
+    encode::Encoding,
+    model::{Placement, Shape},
+    solve::Reason,
 };
 use proptest::prelude::*;
 

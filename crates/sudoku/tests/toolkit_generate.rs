@@ -6,8 +6,11 @@ mod brute;
 use brute::Spec;
 use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::{
-    Encoding, GenerateOptions, Generated, Generator, Grid, Presolve, Rules, Shape, SolveOptions,
-    SudokuSolver, Symmetry, Target, Verdict, check_solution,
+    Grid, Rules, SolveOptions, SudokuSolver, Verdict, check_solution,
+    deduce::Presolve,
+    encode::Encoding,
+    generate::{GenerateOptions, Generated, Generator, Symmetry, Target},
+    model::Shape,
 };
 
 fn generate(opts: GenerateOptions, seed: u64, index: u64) -> Generated {

@@ -3,8 +3,12 @@
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
-    End, GenerateOptions, Generator, Grid, Hint, Logic, ParseOptions, Placement, Rules, Shape,
-    Step, next_hint, parse_puzzles, walk,
+    Grid, ParseOptions, Rules,
+    deduce::Logic,
+    generate::{GenerateOptions, Generator},
+    model::{Placement, Shape},
+    parse_puzzles,
+    reason::{End, Hint, Step, next_hint, walk},
 };
 use proptest::prelude::*;
 

@@ -5,9 +5,10 @@ mod brute;
 
 use brute::Spec;
 use gridsat_sudoku::{
-    CageEncoding, EncodeOptions, Encoding, ParseOptions, ParsedPuzzle, Rules, SolveOptions,
-    SudokuSolver, Verdict, check_solution, encode_rules, parse_puzzles, parse_variant_json,
-    variant_json,
+    ParseOptions, ParsedPuzzle, Rules, SolveOptions, SudokuSolver, Verdict, check_solution,
+    encode::{CageEncoding, EncodeOptions, Encoding, encode_rules},
+    io::{parse_variant_json, variant_json},
+    parse_puzzles,
 };
 use std::path::PathBuf;
 

@@ -1,9 +1,9 @@
-//! The fourth stage: Sokoban as CNF, grown one step at a time.
+//! The fifth stage: Sokoban as CNF, grown one step at a time.
 //!
-//! Two encodings implement [`HorizonEncoding`]: [`MoveEncoding`] (one step per player
-//! move, numbered boxes) and [`PushEncoding`] (one step per push, anonymous boxes, the
-//! player's walk as reachability inside a step, [`reach`]), each with pruning families
-//! that can be switched off ([`Prune`]); [`waste`] holds the push encoding's waste
+//! Two encodings implement `HorizonEncoding`: `MoveEncoding` (one step per player
+//! move, numbered boxes) and `PushEncoding` (one step per push, anonymous boxes, the
+//! player's walk as reachability inside a step, `reach`), each with pruning families
+//! that can be switched off ([`Prune`]); `waste` holds the push encoding's waste
 //! counters. Every clause family has a typed kind ([`MoveFamily`], [`PushFamily`]).
 //! [`export()`] writes one horizon's formula for other solvers.
 
@@ -19,10 +19,12 @@ mod waste;
 
 pub use export::{Export, ExportError, ExportOptions, ModelError, decode_model, export};
 pub use families::{MoveFamily, PushFamily};
-pub use horizon::{Decoded, HorizonEncoding, SolverValues};
-pub use moves::{MoveEncoding, MoveOptions};
+pub(crate) use horizon::{Decoded, HorizonEncoding, SolverValues};
+pub(crate) use moves::MoveEncoding;
+pub use moves::MoveOptions;
 pub use prune::Prune;
-pub use pushes::{PushEncoding, PushOptions};
+pub(crate) use pushes::PushEncoding;
+pub use pushes::PushOptions;
 pub use reach::Reach;
 
 gridsat_sat::named_enum! {

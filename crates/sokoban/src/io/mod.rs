@@ -1,4 +1,4 @@
-//! The second stage: level files in (XSB collections, the course format) and pictures
+//! The third stage: level files in (XSB collections, the course format) and pictures
 //! out (XSB text of a level or of every frame of a plan, SVG pictures and animations).
 
 mod course;

@@ -8,7 +8,7 @@ mod dir;
 mod level;
 mod plan;
 
-pub use board::Board;
+pub(crate) use board::Board;
 pub use dir::Dir;
 pub use level::{CellRef, Frame, Level};
 pub use plan::{Move, Plan, PlanParseError};

@@ -1,4 +1,4 @@
-//! The sixth stage, the independent replay simulator: plays a plan on the parsed level,
+//! The second stage, the independent replay simulator: plays a plan on the parsed level,
 //! move by move, and says whether every box ends on a goal. It imports only the model
 //! and shares no code with the encoders, so a plan it accepts is a plan.
 

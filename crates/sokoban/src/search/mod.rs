@@ -1,8 +1,8 @@
-//! The fifth stage: finding plans. A* over push states with a transposition table
-//! proves push optima by exhaustion ([`astar`]) and, weighted or greedy, finds plans
-//! fast ([`any_plan`]). A weighted A* over push states gives a first plan
-//! cheaply ([`seed_plan`]); the horizon search grows an encoding in one incremental
-//! solver and proves optimality by the unsatisfiable horizon below a plan ([`search`]).
+//! The sixth stage: finding plans. A* over push states with a transposition table
+//! proves push optima by exhaustion (`astar`) and, weighted or greedy, finds plans
+//! fast (`any_plan`). A weighted A* over push states gives a first plan
+//! cheaply (`seed_plan`); the horizon search grows an encoding in one incremental
+//! solver and proves optimality by the unsatisfiable horizon below a plan (`search`).
 
 mod any;
 mod astar;
@@ -15,8 +15,11 @@ mod schedule;
 mod seed;
 mod table;
 
-pub use any::{AnyRun, any_plan};
-pub use astar::{AstarOptions, AstarOutcome, AstarStats, MAX_CELLS, Order, PushTables, astar};
-pub use exhaust::exhaust;
-pub use horizon::{Progress, SearchError, SearchLimits, SearchOutcome, SearchStats, search};
-pub use seed::{SeedLimits, seed_plan};
+pub(crate) use any::{AnyRun, any_plan};
+pub(crate) use astar::{
+    AstarOptions, AstarOutcome, AstarStats, MAX_CELLS, Order, PushTables, astar,
+};
+pub(crate) use exhaust::exhaust;
+pub use horizon::Progress;
+pub(crate) use horizon::{SearchError, SearchLimits, SearchOutcome, SearchStats, search};
+pub(crate) use seed::{SeedLimits, seed_plan};

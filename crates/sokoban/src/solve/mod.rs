@@ -1,4 +1,4 @@
-//! The last stage: one level end to end — the verdicts of the analysis, the encoding,
+//! The seventh stage: one level end to end — the verdicts of the analysis, the encoding,
 //! the seed and the horizon search, and the replay simulator's check of every plan
 //! before it is returned ([`solve_level`]).
 

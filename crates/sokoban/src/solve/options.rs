@@ -138,6 +138,12 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
+    /// The SAT solver of every goal: the built-in CaDiCaL.
+    pub const DEFAULT_BACKEND: BackendSpec = BackendSpec::Cadical;
+    /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
+    /// packing order fills after an empty one.
+    pub const DEFAULT_PACKING: u32 = 8;
+
     /// The options that minimise `optimize` as the command line, the web server and the
     /// Python package run them: CaDiCaL, with its `unsat` option set and a horizon stride
     /// of 8 for the push goals, its defaults and a stride of 2 for moves; the prunes and
@@ -145,7 +151,7 @@ impl SolveOptions {
     ///
     /// ```
     /// use gridsat_sat::BackendSpec;
-    /// use gridsat_sokoban::{CadicalConfig, Optimize, SolveOptions};
+    /// use gridsat_sokoban::{Optimize, SolveOptions, solve::CadicalConfig};
     ///
     /// let o = SolveOptions::new(Optimize::Moves);
     /// assert_eq!((o.stride, o.cadical_config), (2, Some(CadicalConfig::Default)));
@@ -157,7 +163,7 @@ impl SolveOptions {
             optimize,
             max_moves: None,
             max_pushes: None,
-            backend: BackendSpec::Cadical,
+            backend: Self::DEFAULT_BACKEND,
             moves: MoveOptions::default(),
             pushes: PushOptions::default(),
             stride: if moves { MOVE_STRIDE } else { PUSH_STRIDE },
@@ -174,7 +180,7 @@ impl SolveOptions {
             astar_freeze: true,
             astar_pairs: true,
             astar_corrals: true,
-            packing: 8,
+            packing: Self::DEFAULT_PACKING,
             astar_macros: true,
             astar_room_cuts: true,
             astar_memory: None,

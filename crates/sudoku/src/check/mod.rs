@@ -2,7 +2,7 @@
 //!
 //! It shares nothing with the encoder: it reads the grid values, the box size and the
 //! rules' data (region map, cages), recomputes every row, column and box itself, and
-//! asks every rule for its own check ([`crate::VariantRule::check`]), which is written
+//! asks every rule for its own check ([`crate::model::VariantRule::check`]), which is written
 //! from the rule's definition and never uses the geometry the encoder uses.
 
 use crate::model::fault::Fault;

@@ -60,7 +60,7 @@ pub(super) fn family(f: &mut Formula, kind: ClauseFamily) -> FamilyId {
 
 /// The rules of an empty grid of `shape` under `rules` (full encodings), without
 /// givens: jigsaw regions replace the boxes, extra houses get the house families, and
-/// every other rule adds its own families ([`crate::VariantRule::clauses`]). The
+/// every other rule adds its own families ([`crate::model::VariantRule::clauses`]). The
 /// `reduced` encoding asks for `extended` here.
 pub fn encode_rules(
     shape: Shape,

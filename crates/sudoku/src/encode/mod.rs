@@ -3,7 +3,7 @@
 //! The full encodings ([`Encoding::Minimal`], [`Encoding::Efficient`],
 //! [`Encoding::Extended`]) have a variable for every (cell, value) and take every rule;
 //! the reduced one has variables only for the candidates the givens leave, and is for
-//! classic Sudoku. Variant rules add their clauses through [`crate::ClauseSink`].
+//! classic Sudoku. Variant rules add their clauses through [`crate::model::ClauseSink`].
 
 mod cages;
 mod full;

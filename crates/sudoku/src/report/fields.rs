@@ -18,8 +18,13 @@ use std::str::FromStr;
 /// The defaults of every Sudoku request, read by the library, the command line's flags,
 /// the web server and the Python package alike.
 pub mod defaults {
+    use crate::generate::GenerateOptions;
+    use crate::reason::{EXTREME_ABOVE as EXTREME, RateOptions};
+    use crate::solve::SolveOptions;
+    use crate::teach::TeachOptions;
+
     /// Solutions counted up to this bound: two tell unique from multiple.
-    pub const COUNT: usize = 2;
+    pub const COUNT: usize = SolveOptions::DEFAULT_MAX_SOLUTIONS;
     /// The largest solution bound a request may ask for.
     pub const MAX_SOLUTIONS: usize = 1_000_000;
     /// The side of a generated grid when neither `size` nor `box` is given.
@@ -30,6 +35,18 @@ pub mod defaults {
     pub const GENERATE_COUNT: u64 = 1;
     /// The most puzzles one generate request may ask for.
     pub const MAX_GENERATE_COUNT: u64 = 100;
+    /// Fresh solution grids a generation tries per puzzle before giving up.
+    pub const MAX_ATTEMPTS: usize = GenerateOptions::DEFAULT_MAX_ATTEMPTS;
+    /// Searches (each with its own random order) a rating averages its effort over.
+    pub const RATE_RUNS: u64 = RateOptions::DEFAULT_RUNS as u64;
+    /// Mean search conflicts above which a rated puzzle is extreme rather than hard.
+    pub const EXTREME_ABOVE: f64 = EXTREME;
+    /// Random valid grids the encoding checker tries when there are auxiliary variables.
+    pub const TEACH_SAMPLES: usize = TeachOptions::DEFAULT_SAMPLES;
+    /// The seed of those grids.
+    pub const TEACH_SEED: u64 = TeachOptions::DEFAULT_SEED;
+    /// The most attempts (fresh solution grids) a generate request may make per puzzle.
+    pub const MAX_GENERATE_ATTEMPTS: usize = 100_000;
 }
 
 /// A request member with a value gridsat does not take: the member, and what is wrong

@@ -6,12 +6,14 @@ use super::answer::StatusJson;
 use super::fields::{self, FieldError, defaults};
 use super::generated::generated_json;
 use super::request::{RequestError, time_limit};
-use crate::generate::{GenerateError, GenerateOptions, Generator, Symmetry, Target};
+use crate::generate::{
+    GenerateError, GenerateOptions, Generated, Generator, SeRange, Symmetry, Target,
+};
 use crate::io::format::{PuzzleFormat, Written};
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
-use crate::reason::Difficulty;
+use crate::reason::{Difficulty, Technique};
 use gridsat_sat::{BackendSpec, Budget, Conclusion};
 
 /// The most puzzles one request may ask for.
@@ -36,6 +38,12 @@ pub struct GenerateRequest {
     pub rules: Option<Rules>,
     /// `easy`, `medium`, `hard` or `extreme`.
     pub difficulty: Option<Difficulty>,
+    /// An SE range, `7.0-8.0`: keep puzzles whose ER lies in it.
+    pub se: Option<SeRange>,
+    /// A technique, `x-wing`: keep puzzles whose rating path uses it.
+    pub technique: Option<Technique>,
+    /// Fresh solution grids to try per puzzle before giving up.
+    pub max_attempts: Option<usize>,
     /// The symmetry of the givens (`none`, `rot180`, …).
     pub symmetry: Option<Symmetry>,
     /// Aim for this many givens instead of a minimal puzzle.
@@ -114,6 +122,20 @@ impl GenerateRequest {
         o.random_cages = self.killer;
         o.symmetry = self.symmetry.unwrap_or_default();
         o.difficulty = self.difficulty;
+        o.se = self.se;
+        o.technique = self.technique;
+        if let Some(k) = self.max_attempts {
+            if !(1..=defaults::MAX_GENERATE_ATTEMPTS).contains(&k) {
+                return Err(bad(
+                    "max_attempts",
+                    format!(
+                        "{k} is not between 1 and {}",
+                        defaults::MAX_GENERATE_ATTEMPTS
+                    ),
+                ));
+            }
+            o.max_attempts = k;
+        }
         o.target = self.clues.map_or(Target::Minimal, Target::Clues);
         o.backend = fields::backend(self.solver.as_ref(), external)?;
         o.budget = budget.clone();
@@ -129,6 +151,18 @@ pub fn generate(
     req: &GenerateRequest,
     budget: &Budget,
     external: bool,
+) -> Result<Vec<Report>, RequestError> {
+    generate_each(req, budget, external, &mut |_, _, _| true)
+}
+
+/// [`generate`], handing each puzzle made to `each` (its 1-based number, the puzzle
+/// with its solution, the alphabet) before its report is added: a certificate writer,
+/// say. When `each` returns `false` the generation stops after that puzzle.
+pub fn generate_each(
+    req: &GenerateRequest,
+    budget: &Budget,
+    external: bool,
+    each: &mut dyn FnMut(u64, &Generated, Option<&Alphabet>) -> bool,
 ) -> Result<Vec<Report>, RequestError> {
     let count = req.count.unwrap_or(defaults::GENERATE_COUNT);
     if !(1..=MAX_COUNT).contains(&count) {
@@ -164,6 +198,9 @@ pub fn generate(
             solution: None,
         });
         out.push(Report::new(Conclusion::Answered, json, text));
+        if !each(k + 1, &made, alphabet.as_ref()) {
+            break;
+        }
     }
     Ok(out)
 }

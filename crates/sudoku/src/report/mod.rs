@@ -31,7 +31,7 @@ pub use encoding::{encoding_json, sample_clause};
 pub use fields::{FieldError, defaults};
 pub use formula::{FormulaError, FormulaOptions, encode_formula};
 pub use generated::generated_json;
-pub use make::{GenerateRequest, MAX_COUNT, generate};
+pub use make::{GenerateRequest, MAX_COUNT, generate, generate_each};
 pub use propagation::{PropagationStep, propagation, propagation_json};
 pub use puzzle::puzzle_json;
 pub use rating::{rating_json, rating_text};
@@ -39,7 +39,7 @@ pub use request::{
     Question, Request, RequestError, ask, ask_within, encode_report, encode_report_within,
     formula_header,
 };
-pub use technique::{SeJson, StepJson, path_lines, se_text, step_json};
+pub(crate) use technique::{SeJson, StepJson, path_lines, se_text, step_json};
 pub use toolkit::{Toolkit, ToolkitError};
 
 use gridsat_sat::Conclusion;

@@ -18,7 +18,7 @@ use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
 use crate::reason::Reasoning;
-use crate::solve::SolveOptions;
+use crate::solve::{SolveOptions, SparsePath};
 use gridsat_sat::dimacs::{WriteOptions, write_formula};
 use gridsat_sat::{AmoEncoding, BackendSpec, Budget, Conclusion};
 use std::sync::Arc;
@@ -78,6 +78,8 @@ pub struct Request {
     pub presolve: Option<Presolve>,
     /// How killer cage sums are encoded.
     pub cages: Option<CageEncoding>,
+    /// When the sparse path (no formula) is tried first (`auto`, `off`, `always`).
+    pub sparse: Option<SparsePath>,
     /// The SAT solver (`auto`, `cadical`, …).
     #[serde(deserialize_with = "fields::solver")]
     pub solver: Option<BackendSpec>,
@@ -225,6 +227,7 @@ impl Request {
         o.amo = self.amo.unwrap_or_default();
         o.presolve = self.presolve.unwrap_or_default();
         o.cages = self.cages.unwrap_or_default();
+        o.sparse = self.sparse.unwrap_or_default();
         o.backend = fields::backend(self.solver.as_ref(), external)?;
         Ok(o)
     }

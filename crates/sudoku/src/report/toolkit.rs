@@ -10,7 +10,7 @@ use crate::io::format::Layout;
 use crate::io::parse::ParsedPuzzle;
 use crate::reason::{
     Board, Marks, RateOptions, Rating, Reasoning, next_hint, next_technique_step, pencil_marks,
-    rate, technique_path, walk,
+    rate, technique_path, unique_technique_path, walk,
 };
 use crate::solve::{Answer, SolveError, SolveOptions, SudokuSolver};
 use gridsat_sat::{Budget, Conclusion, StopReason};
@@ -132,7 +132,13 @@ impl Toolkit {
             Ok(logic) => next_hint(logic, &p.grid, &[], alphabet, &budget),
             Err(r) => return Ok(stopped_report(label, r)),
         };
-        let step = Board::new(&p.grid, &p.rules).and_then(|b| next_technique_step(&b));
+        let unique = a.verdict == crate::solve::Verdict::Unique;
+        let step = Board::new(&p.grid, &p.rules).and_then(|mut b| {
+            if unique {
+                b.assume_unique();
+            }
+            next_technique_step(&b)
+        });
         let mut report = hint::report(label, &a, &h, &p.grid, alphabet);
         hint::add_technique(&mut report, label, &h, step.as_ref(), p.grid.n(), alphabet);
         Ok(report)
@@ -192,7 +198,11 @@ impl Toolkit {
                 )));
             }
         }
-        let path = technique_path(&p.grid, &p.rules, &budget);
+        let path = if solution.is_some() {
+            unique_technique_path(&p.grid, &p.rules, &budget)
+        } else {
+            technique_path(&p.grid, &p.rules, &budget)
+        };
         let mut report = explain::report(label, p, a.verdict, &w, layout);
         explain::add_techniques(&mut report, &path, alphabet);
         Ok(report)
@@ -224,7 +234,8 @@ impl Toolkit {
         };
         let mut r = r;
         if r.stopped.is_none() && opts.techniques {
-            r.techniques = Some(technique_path(&p.grid, &p.rules, &budget));
+            // Rated puzzles have one solution (checked above).
+            r.techniques = Some(unique_technique_path(&p.grid, &p.rules, &budget));
         }
         let report = rating::report(label, &r);
         Ok((Some(r), report))

@@ -94,12 +94,19 @@ pub struct TeachOptions {
     pub redundancy: bool,
 }
 
+impl TeachOptions {
+    /// Random valid grids tried when the encoding has auxiliary variables.
+    pub const DEFAULT_SAMPLES: usize = 100;
+    /// The seed of those grids.
+    pub const DEFAULT_SEED: u64 = 1;
+}
+
 impl Default for TeachOptions {
     fn default() -> Self {
         TeachOptions {
             solver: BackendSpec::Cadical,
-            samples: 100,
-            seed: 1,
+            samples: Self::DEFAULT_SAMPLES,
+            seed: Self::DEFAULT_SEED,
             redundancy: true,
         }
     }

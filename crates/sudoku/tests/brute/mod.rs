@@ -3,7 +3,7 @@
 //! with gridsat's encoders, checker or propagators.
 #![allow(dead_code)]
 
-use gridsat_sudoku::{Grid, Rule, Rules};
+use gridsat_sudoku::{Grid, Rules, model::Rule};
 
 /// Records that two cells must differ.
 type Link = dyn FnMut(usize, usize, &mut Vec<Vec<usize>>);

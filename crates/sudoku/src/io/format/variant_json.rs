@@ -7,7 +7,7 @@ use crate::model::symbols::{Alphabet, DEFAULT_SYMBOLS};
 use serde_json::{Map, Value, json};
 
 /// The JSON object of a puzzle with its rules (and solution): what
-/// [`crate::parse_variant_json`] reads. Grids are one line of symbols (integers
+/// [`crate::io::parse_variant_json`] reads. Grids are one line of symbols (integers
 /// separated by spaces above 35×35).
 pub fn variant_json(
     puzzle: &Grid,

@@ -6,7 +6,7 @@ use crate::model::shape::Shape;
 use crate::model::symbols::{Alphabet, DEFAULT_SYMBOLS};
 
 /// Writes one puzzle with its rules (and solution, when given) in the variant text
-/// format; [`crate::parse_variant_text`] reads it back.
+/// format; [`crate::io::parse_variant_text`] reads it back.
 pub fn write_variant_text(
     puzzle: &Grid,
     rules: &Rules,
