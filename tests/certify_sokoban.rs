@@ -11,7 +11,7 @@ mod bfs;
 
 use common::{clauses, edit, gridsat, have, rejected, shared};
 use gridsat_sat::Budget;
-use gridsat_sokoban::certificate::{CertificateError, write_certificate};
+use gridsat_sokoban::report::{CertificateError, write_certificate};
 use gridsat_sokoban::{Level, Optimize, SolveOptions, solve_level};
 use proptest::prelude::*;
 use std::path::Path;

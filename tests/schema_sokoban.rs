@@ -185,6 +185,22 @@ fn every_server_answer_validates() {
         assert_eq!(status, 400, "{answer}");
         valid("error", &answer);
     }
+    // With "certify": a bundle for a push-optimal plan, a certificate_error for one
+    // optimised for moves (certificates are for push-optimal plans).
+    let (status, answer) = s.post(
+        "/api/sokoban/solve",
+        &json!({"level": tiny, "number": 1, "certify": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["certificate"]["data"].is_string(), "{answer}");
+    valid("solve", &answer);
+    let (status, answer) = s.post(
+        "/api/sokoban/solve",
+        &json!({"level": tiny, "number": 1, "optimize": "moves", "certify": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["certificate_error"].is_string(), "{answer}");
+    valid("solve", &answer);
 }
 
 #[test]

@@ -170,6 +170,27 @@ fn every_server_answer_for_the_examples_validates() {
 }
 
 #[test]
+fn the_certified_solve_answers_validate() {
+    let s = Server::start(&[]);
+    let v = schema("solve");
+    let puzzle = std::fs::read_to_string(root().join("examples/sudoku/4x4.txt")).expect("example");
+    let (status, answer) = s.post(
+        "/api/sudoku/solve",
+        &json!({"puzzle": puzzle, "certify": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["certificate"]["data"].is_string(), "{answer}");
+    assert_valid("solve", &v, &answer, "POST solve certify");
+    // The members are checked, not waved through: a bundle missing its data is refused.
+    let mut broken = answer.clone();
+    broken["certificate"]
+        .as_object_mut()
+        .expect("an object")
+        .remove("data");
+    assert!(v.iter_errors(&broken).next().is_some(), "{broken}");
+}
+
+#[test]
 fn the_schemas_refuse_an_unknown_member_and_a_missing_one() {
     let v = schema("solve");
     let run = gridsat(&["sudoku", "solve", "--json", "examples/sudoku/4x4.txt"]);

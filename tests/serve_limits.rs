@@ -56,18 +56,31 @@ fn an_empty_100x100_grid_is_refused_within_the_memory_ceiling() {
         "hint",
         "candidates",
         "explain",
-        "rate",
         "propagate",
         "encode",
     ] {
-        let (status, a) = s.post(&format!("/api/sudoku/{q}"), &json!({ "puzzle": grid }));
+        // The sparse path (no formula) answers an empty grid: off, the formula is refused.
+        let body = if q == "solve" {
+            json!({ "puzzle": grid, "sparse": "off" })
+        } else {
+            json!({ "puzzle": grid })
+        };
+        let (status, a) = s.post(&format!("/api/sudoku/{q}"), &body);
         assert_memory_refusal(q, status, &a);
     }
+    // With the sparse path (the default) the same grid is answered: two solutions.
+    let (status, a) = s.post("/api/sudoku/solve", &json!({ "puzzle": grid }));
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["status"], "multiple", "{}", a["reason"]);
+    // rate asks solve first: multiple, and only puzzles with one solution are rated.
+    let (status, a) = s.post("/api/sudoku/rate", &json!({ "puzzle": grid }));
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["status"], "multiple", "{a}");
     let (status, a) = s.post("/api/sudoku/generate", &json!({"size": 100}));
     assert_memory_refusal("generate", status, &a);
     let secs = t.elapsed().as_secs_f64();
     let peak_mb = s.status_kb("VmHWM") / 1024;
-    eprintln!("8 requests on an empty 100x100 grid: {secs:.2} s, server peak RSS {peak_mb} MB");
+    eprintln!("10 requests on an empty 100x100 grid: {secs:.2} s, server peak RSS {peak_mb} MB");
     assert!(peak_mb < 256, "the server's peak RSS reached {peak_mb} MB");
     assert!(secs < 10.0, "the refusals took {secs:.1} s");
 }
@@ -77,7 +90,10 @@ fn max_memory_is_the_ceiling_of_each_request_and_must_fit_every_solve() {
     let s = Server::start_capped(4 << 30, &["--max-memory", "256M"]);
     assert!(s.limits.contains("0.25G of memory"), "{}", s.limits);
     // A 49×49 grid's encoding is estimated well over 256M (a 1G server admits it).
-    let (status, a) = s.post("/api/sudoku/solve", &json!({ "puzzle": empty_grid(49) }));
+    let (status, a) = s.post(
+        "/api/sudoku/solve",
+        &json!({ "puzzle": empty_grid(49), "sparse": "off" }),
+    );
     assert_memory_refusal("49x49 solve", status, &a);
     assert!(a.to_string().contains("256 MiB"), "{a}");
     let peak_mb = s.status_kb("VmHWM") / 1024;

@@ -262,25 +262,33 @@ fn rate_hint_explain_candidates_and_bench_stop_on_ctrl_c() {
 }
 
 #[test]
-fn an_empty_400_grid_is_unknown_or_refused_not_an_abort() {
+fn an_empty_400_grid_is_answered_or_refused_not_an_abort() {
     let dir = tempfile::tempdir().unwrap();
     let row = vec!["0"; 400].join(" ");
     let text: String = (0..400).map(|_| format!("{row}\n")).collect();
     let file = write(dir.path(), "empty-400.txt", &text);
+    // The sparse path writes two solutions down (the pattern grid, and a swap of two of
+    // its symbols), each checked, with no formula.
     let t = timed(&["sudoku", "solve", "--time-limit", "30", &file]);
+    assert_eq!(t.code, 3, "{}", t.stderr);
+    assert!(t.stdout.starts_with("puzzle 1: multiple"), "{}", &t.stdout[..80]);
+    // Without it, the formula is refused for its size, never an abort.
+    let off = ["--sparse", "off", "--time-limit", "30"];
+    let t = timed(&[&["sudoku", "solve"][..], &off, &[&file]].concat());
     assert_eq!(t.code, 4, "{}", t.stderr);
     assert!(t.stdout.contains("unknown (memory limit:"), "{}", t.stdout);
     assert!(t.stdout.contains("--max-memory"), "{}", t.stdout);
-    let t = timed(&["sudoku", "solve", "--json", "--time-limit", "30", &file]);
+    let t = timed(&[&["sudoku", "solve", "--json"][..], &off, &[&file]].concat());
     let j = &t.json()[0];
     assert_eq!(j["status"], "unknown");
     assert!(
         j["reason"].as_str().unwrap().starts_with("memory limit"),
         "{j}"
     );
+    // rate asks solve first: two solutions, and only puzzles with one are rated.
     let t = timed(&["sudoku", "rate", &file]);
-    assert_eq!(t.code, 4, "{}", t.stderr);
-    assert!(t.stdout.contains("memory limit"), "{}", t.stdout);
+    assert_eq!(t.code, 3, "{}", t.stderr);
+    assert!(t.stdout.starts_with("puzzle 1: multiple"), "{}", t.stdout);
     let t = timed(&["sudoku", "encode", "--encoding", "reduced", &file]);
     assert_eq!(t.code, 2);
     assert!(t.stdout.is_empty());
@@ -317,11 +325,13 @@ fn one_row_of_10000_integers_is_read_and_answered_within_the_limit() {
     );
     let t = timed(&["sudoku", "solve", "--time-limit", "1", &zeros]);
     within(&t, 1.0, "empty 100×100 on one line");
+    assert_eq!(t.code, 3, "{}", t.stderr);
+    assert!(t.stdout.starts_with("puzzle 1: multiple"), "{}", &t.stdout[..80]);
+    let off = ["sudoku", "solve", "--sparse", "off", "--time-limit", "1", &zeros];
+    let t = timed(&off);
+    within(&t, 1.0, "empty 100×100 on one line, --sparse off");
     assert_eq!(t.code, 4, "{}", t.stderr);
     assert!(t.stdout.starts_with("puzzle 1: unknown"), "{}", t.stdout);
-    let t = timed(&["sudoku", "rate", "--time-limit", "1", &zeros]);
-    within(&t, 1.0, "rate, empty 100×100");
-    assert_eq!(t.code, 4, "{}", t.stderr);
     // The same integer everywhere: the givens contradict each other at once.
     let ones = write(
         dir.path(),
@@ -919,10 +929,25 @@ fn counting_a_million_solutions_keeps_the_time_limit() {
 fn an_empty_100_grid_keeps_a_time_limit_in_every_command() {
     let dir = tempfile::tempdir().unwrap();
     let empty = empty_grid(dir.path(), 100);
-    for cmd in ["solve", "rate", "hint", "explain"] {
+    // The sparse path writes two solutions down: solve says multiple, rate that it rates
+    // only puzzles with one solution (exit 3).
+    for cmd in ["solve", "rate"] {
         let t = timed(&["sudoku", cmd, "--time-limit", "2", &empty]);
         within(&t, 2.0, &format!("sudoku {cmd}, empty 100×100"));
-        assert_eq!(t.code, 4, "{cmd}: {}", t.stderr);
+        assert_eq!(t.code, 3, "{cmd}: {}", t.stderr);
+        assert!(t.stdout.starts_with("puzzle 1: multiple"), "{cmd}");
+    }
+    // Without it, the SAT path stops on time.
+    let t = timed(&["sudoku", "solve", "--sparse", "off", "--time-limit", "2", &empty]);
+    within(&t, 2.0, "sudoku solve --sparse off, empty 100×100");
+    assert_eq!(t.code, 4, "{}", t.stderr);
+    // The reasoning model (2·10⁸ clauses) is refused for its size, naming what works.
+    for cmd in ["hint", "explain"] {
+        let t = timed(&["sudoku", cmd, "--time-limit", "2", &empty]);
+        within(&t, 2.0, &format!("sudoku {cmd}, empty 100×100"));
+        assert_eq!(t.code, 2, "{cmd}: {}", t.stderr);
+        assert!(t.stderr.contains("would need about 2.0e8 clauses"), "{}", t.stderr);
+        assert!(t.stderr.contains("`gridsat sudoku solve` answers"), "{}", t.stderr);
     }
 }
 
@@ -937,6 +962,8 @@ fn max_memory_holds_on_an_empty_81_grid() {
         "solve",
         "--max-memory",
         "2G",
+        "--sparse",
+        "off",
         "--time-limit",
         "20",
         &empty,
@@ -961,6 +988,8 @@ fn the_solver_stops_when_what_it_learns_passes_max_memory() {
         "solve",
         "--max-memory",
         "1400M",
+        "--sparse",
+        "off",
         "--time-limit",
         "60",
         &empty,

@@ -1,6 +1,5 @@
 //! Argument parsing and dispatch to the puzzle families.
 
-mod certdir;
 mod check;
 pub mod cputime;
 mod exit;

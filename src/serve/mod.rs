@@ -8,6 +8,7 @@
 //! `docs/guide/security.md`.
 
 mod assets;
+mod bundle;
 mod error;
 mod gate;
 mod limits;

@@ -2,6 +2,7 @@
 //! they go), verify a plan, read a pasted level, and the bundled levels.
 
 use super::AppState;
+use super::bundle::{Certifiable, TempFolder, bundle, take_certify};
 use super::error::{ApiError, json_body};
 use super::work::run_limited;
 use axum::Json;
@@ -11,12 +12,17 @@ use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use gridsat_sokoban::Progress;
+use gridsat_sat::Budget;
+use gridsat_sat::solver::RefuteError;
 use gridsat_sokoban::api::{
-    LevelsJson, OptionsJson, ReplayJson, SolveRequest, VerifyJson, VerifyRequest, level_json,
-    options, read_levels, replay_request, solve, verify,
+    LevelsJson, OptionsJson, ReplayJson, RequestError, SolveJson, SolveRequest, VerifyJson,
+    VerifyRequest, level_json, options, read_levels, replay_request, solve, verify,
 };
+use gridsat_sokoban::report::{CertificateError, manifest_header, write_certificate};
+use gridsat_sokoban::search::Progress;
+use gridsat_sokoban::{Level, Outcome};
 use serde::Serialize;
+use serde_json::Value;
 use std::convert::Infallible;
 use std::sync::Arc;
 use tokio_stream::StreamExt;
@@ -75,16 +81,20 @@ pub async fn solve_level(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: SolveRequest = json_body(body)?;
+    let mut body: Value = json_body(body)?;
+    let certify = take_certify(&mut body)?;
+    let req: SolveRequest =
+        serde_json::from_value(body).map_err(|e| ApiError::bad(format!("request body: {e}")))?;
     let asked = req.time_limit();
     let level = req
         .level()
         .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
     if !wants_events(&headers) {
-        let (_, _, j) = run_limited(&state.limits, asked, move |b| solve(&req, b, false, None))
-            .await?
-            .map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
-        return Ok(Json(j).into_response());
+        let answer = run_limited(&state.limits, asked, move |b| {
+            let solved = solve(&req, b, false, None);
+            answer(solved, certify, b)
+        });
+        return Ok(Json(answer.await??).into_response());
     }
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<Event>();
     let started = ProgressJson {
@@ -102,12 +112,12 @@ pub async fn solve_level(
             let mut report = |p: &Progress| {
                 let _ = sender.send(json_event("progress", &ProgressJson::of(p)));
             };
-            solve(&req, b, false, Some(&mut report))
+            let solved = solve(&req, b, false, Some(&mut report));
+            answer(solved, certify, b)
         });
         let event = match run.await {
-            Ok(Ok((_, _, j))) => json_event("result", &j),
-            Ok(Err(e)) => error_event(&e.to_string()),
-            Err(e) => error_event(&e.message),
+            Ok(Ok(j)) => json_event("result", &j),
+            Ok(Err(e)) | Err(e) => error_event(&e.message),
         };
         let _ = tx.send(event);
     };
@@ -121,6 +131,40 @@ pub async fn solve_level(
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response())
+}
+
+/// The answer of a solve: its JSON object, and with `certify` the certificate bundle of
+/// a push-optimal plan (or a `certificate_error` saying why there is none).
+fn answer(
+    solved: Result<(Level, Outcome, SolveJson), RequestError>,
+    certify: bool,
+    budget: &Budget,
+) -> Result<Certifiable<SolveJson>, ApiError> {
+    let (level, report, json) = solved.map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
+    if !certify {
+        return Ok(Certifiable::plain(json));
+    }
+    let tmp = TempFolder::new()?;
+    let mut folder = tmp.certificate(&manifest_header())?;
+    let c = match write_certificate(folder.dir(), &level, &report, budget) {
+        Ok(c) => c,
+        Err(
+            e @ (CertificateError::NotOptimal(_)
+            | CertificateError::Formula(_)
+            | CertificateError::Proof(RefuteError::Stopped)),
+        ) => return Ok(Certifiable::refused(json, &e.to_string())),
+        Err(e) => return Err(ApiError::internal(format!("certificate: {e}"))),
+    };
+    folder
+        .add(&c.manifest)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let horizon = (c.proof_bytes > 0 || c.clauses > 0)
+        .then(|| report.plan.as_ref().map(|p| p.pushes().saturating_sub(1)))
+        .flatten();
+    Ok(Certifiable::certified(
+        json,
+        bundle(tmp.path(), &c, horizon)?,
+    ))
 }
 
 fn error_event(message: &str) -> Event {
@@ -269,7 +313,7 @@ pub fn bundled_levels() -> LevelsJson {
             j.text = Some(if levels.len() == 1 {
                 text.to_string()
             } else {
-                gridsat_sokoban::board_text(l)
+                gridsat_sokoban::io::board_text(l)
             });
             out.push(j);
         }

@@ -3,6 +3,7 @@
 //! `parse`, `encode`), and `generate`.
 
 use super::AppState;
+use super::bundle::{Certifiable, TempFolder, bundle, take_certify};
 use super::error::{ApiError, json_body};
 use super::work::run_limited;
 use axum::Json;
@@ -10,7 +11,15 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use gridsat_sudoku::api::{GenerateRequest, Question, Request, ask_within, generate};
+use axum::response::{IntoResponse, Response};
+use gridsat_sat::Budget;
+use gridsat_sat::solver::RefuteError;
+use gridsat_sudoku::Verdict;
+use gridsat_sudoku::api::{GenerateRequest, Question, Request, RequestError, ask_within, generate};
+use gridsat_sudoku::io::Layout;
+use gridsat_sudoku::report::{
+    CertificateError, Label, Toolkit, manifest_header, write_certificate,
+};
 use serde_json::Value;
 use std::sync::Arc;
 
@@ -22,7 +31,7 @@ pub async fn question(
     State(state): State<Arc<AppState>>,
     Path(name): Path<String>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let question: Question = name.parse().map_err(|_| ApiError {
         status: StatusCode::NOT_FOUND,
         message: format!(
@@ -34,8 +43,19 @@ pub async fn question(
                 .join(", ")
         ),
     })?;
-    let req = Request::from_value(json_body(body)?).map_err(|e| ApiError::bad(e.to_string()))?;
+    let mut body: Value = json_body(body)?;
+    let certify = take_certify(&mut body)?;
+    if certify && question != Question::Solve {
+        return Err(ApiError::bad(format!(
+            "certify: {name} makes no claim to certify (certificates are for solve)"
+        )));
+    }
+    let req = Request::from_value(body).map_err(|e| ApiError::bad(e.to_string()))?;
     let asked = req.time_limit().map_err(|e| ApiError::bad(e.to_string()))?;
+    if certify {
+        let answer = run_limited(&state.limits, asked, move |b| certified_solve(&req, b));
+        return answer.await?.map(|a| Json(a).into_response());
+    }
     let report = run_limited(&state.limits, asked, move |budget| {
         ask_within(&req, question, budget, false, Some(MAX_DIMACS as u64))
     })
@@ -48,7 +68,38 @@ pub async fn question(
             MAX_DIMACS >> 20
         )));
     }
-    Ok(Json(report.json))
+    Ok(Json(report.json).into_response())
+}
+
+/// The `solve` answer with a `certificate` bundle of its verdict (`"certify": true`),
+/// or a `certificate_error` saying why there is none (an `unknown` verdict, a proof
+/// the time limit stopped).
+fn certified_solve(req: &Request, budget: &Budget) -> Result<Certifiable<Value>, ApiError> {
+    let lib = |e: RequestError| ApiError::from_library(e.is_bad_input(), &e);
+    let p = req.parsed().map_err(lib)?;
+    let opts = req.solve_options(budget, false).map_err(lib)?;
+    let (answer, report) = Toolkit::new(opts)
+        .solve(&Label::new(1), &p, Layout::default())
+        .map_err(|e| lib(RequestError::Toolkit(e)))?;
+    let json = report.json;
+    let Some(a) = answer.filter(|a| a.verdict != Verdict::Unknown) else {
+        let why = "the verdict is unknown: there is nothing to certify";
+        return Ok(Certifiable::refused(json, why));
+    };
+    let tmp = TempFolder::new()?;
+    let mut folder = tmp.certificate(&manifest_header())?;
+    let c = match write_certificate(folder.dir(), 1, &p, &a, budget) {
+        Ok(c) => c,
+        Err(e @ CertificateError::Variant) => return Err(ApiError::bad(format!("certify: {e}"))),
+        Err(e @ CertificateError::Proof(RefuteError::Stopped)) => {
+            return Ok(Certifiable::refused(json, &e.to_string()));
+        }
+        Err(e) => return Err(ApiError::internal(format!("certificate: {e}"))),
+    };
+    folder
+        .add(&c.manifest)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    Ok(Certifiable::certified(json, bundle(tmp.path(), &c, None)?))
 }
 
 /// `POST /api/sudoku/generate` with a [`GenerateRequest`] body: the object of

@@ -10,7 +10,9 @@ use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sokoban::{
-    Encoding, ExportError, ExportOptions, Format, Halt, ModelError, decode_model, export,
+    Format,
+    encode::{Encoding, ExportError, ExportOptions, ModelError, decode_model, export},
+    halt::Halt,
 };
 use std::io::Write;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 use super::LevelArgs;
 use crate::cli::Fail;
 use crate::cli::input::{display_name, read_text};
-use gridsat_sokoban::{Level, parse_levels, select_levels};
+use gridsat_sokoban::{Level, io::select_levels, parse_levels};
 
 /// The levels chosen by `--level` (all of them by default when `default_all`).
 pub fn load(args: &LevelArgs, default_all: bool) -> Result<Vec<Level>, Fail> {

@@ -8,8 +8,10 @@ use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sokoban::api::default_options;
 use gridsat_sokoban::{
-    Level, Optimize, Plan, Played, Verdict, animated_svg, level_svg, plan_frames, play,
-    push_frames_svg, solve_level, summary,
+    Level, Optimize, Plan, Verdict,
+    io::{animated_svg, level_svg, plan_frames, push_frames_svg},
+    replay::{Played, play, summary},
+    solve_level,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};

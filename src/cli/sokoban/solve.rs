@@ -9,9 +9,12 @@ use clap::Args;
 use gridsat_sat::solver::RefuteError;
 use gridsat_sat::{BackendSpec, Concludes as _};
 use gridsat_sokoban::api::OptionsJson;
-use gridsat_sokoban::certificate::{CertificateError, manifest_header, write_certificate};
+use gridsat_sokoban::report::{CertificateError, manifest_header, write_certificate};
 use gridsat_sokoban::{
-    CadicalConfig, Level, Optimize, Outcome, Progress, Prune, Reach, Search, SolveOptions, Verdict,
+    Level, Optimize, Outcome, SolveOptions, Verdict,
+    encode::{Prune, Reach},
+    search::Progress,
+    solve::{CadicalConfig, Search},
     solve_level,
 };
 use std::io::{IsTerminal, Write};
@@ -24,7 +27,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub levels: LevelArgs,
     /// What to minimise.
-    #[arg(long, value_enum, default_value_t = Optimize::Pushes)]
+    #[arg(long, value_enum, default_value_t = Optimize::default())]
     pub optimize: Optimize,
     /// Only plans of at most T moves count (default: the T of a course file).
     #[arg(long, value_name = "T")]
@@ -48,14 +51,14 @@ pub struct SolveArgs {
     #[arg(long = "prune", value_enum, value_name = "FAMILY")]
     pub prune: Vec<Prune>,
     /// Player reachability encoding of the push mode.
-    #[arg(long, value_enum, default_value_t = Reach::Loops)]
+    #[arg(long, value_enum, default_value_t = Reach::default())]
     pub reach: Reach,
     /// Grow the horizon by this much while no plan is known (then walk down to the
     /// horizon just below the plan found, whose unsatisfiability proves optimality).
     /// (default: 2 for moves, 8 for pushes).
     #[arg(long, value_name = "N")]
     pub stride: Option<usize>,
-    #[arg(long, default_value = "cadical", help = solver_help())]
+    #[arg(long, default_value_t = gridsat_sokoban::api::defaults::SOLVER, help = solver_help())]
     pub solver: BackendSpec,
     /// CaDiCaL's option set (default: unsat for pushes, default for moves).
     #[arg(long, value_enum, value_name = "CONFIG")]
@@ -70,7 +73,7 @@ pub struct SolveArgs {
     pub assume_goals: bool,
     /// Which search proves push optima: A* over push states, then the SAT horizon
     /// search from the bound A* proved (auto), either alone.
-    #[arg(long, value_enum, default_value_t = Search::Auto)]
+    #[arg(long, value_enum, default_value_t = Search::default())]
     pub search: Search,
     /// Satisficing (push mode): the first verified plan fast, improved while time
     /// remains, reported with its proven lower bound; exit 0 for any verified plan.
@@ -84,7 +87,7 @@ pub struct SolveArgs {
     pub astar_no: Vec<String>,
     /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
     /// packing order fills after an empty one (0: off).
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::PACKING)]
     pub packing: u32,
     /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:
     /// a quarter of --max-memory, at most 3 GiB).
@@ -277,7 +280,11 @@ fn print(
     report: &Outcome,
 ) -> Result<(), Fail> {
     if a.json {
-        writeln!(out, "{}", gridsat_sokoban::report_json(file, level, report))?;
+        writeln!(
+            out,
+            "{}",
+            gridsat_sokoban::report::report_json(file, level, report)
+        )?;
     } else if a.course {
         match report.verdict {
             Verdict::Solved => {
@@ -292,7 +299,11 @@ fn print(
             ),
         }
     } else {
-        write!(out, "{}", gridsat_sokoban::report_text(level, report))?;
+        write!(
+            out,
+            "{}",
+            gridsat_sokoban::report::report_text(level, report)
+        )?;
     }
     Ok(())
 }

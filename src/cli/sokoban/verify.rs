@@ -6,7 +6,10 @@ use crate::cli::input::display_name;
 use crate::cli::output::outln;
 use crate::cli::{Exit, Fail};
 use clap::Args;
-use gridsat_sokoban::{Plan, play, summary};
+use gridsat_sokoban::{
+    Plan,
+    replay::{play, summary},
+};
 
 /// Arguments of `verify`.
 #[derive(Args, Debug)]

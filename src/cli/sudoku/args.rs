@@ -7,10 +7,17 @@ use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::{Budget, Conclusion};
 use gridsat_sudoku::{
-    Alphabet, AlphabetError, EncodeError, GenerateError, ParseError, ParseErrorKind, ParseOptions,
-    ParseWarning, ParsedPuzzle, Rules, RulesError, Shape, ShapeError, SolveError, parse_puzzles,
+    ParseError, ParseOptions, ParsedPuzzle, Rules, SolveError,
+    encode::EncodeError,
+    generate::GenerateError,
+    io::{ParseErrorKind, ParseWarning},
+    model::{Alphabet, AlphabetError, RulesError, Shape, ShapeError},
+    parse_puzzles,
 };
-use gridsat_sudoku::{Report, SolveOptions, Toolkit, ToolkitError};
+use gridsat_sudoku::{
+    SolveOptions,
+    report::{Report, Toolkit, ToolkitError},
+};
 use std::path::{Path, PathBuf};
 
 /// How to read puzzles.
@@ -103,7 +110,7 @@ pub fn solve_message(e: &SolveError) -> String {
 
 /// A generation error, naming the flags that fix it.
 pub fn generate_message(e: &GenerateError) -> String {
-    use gridsat_sudoku::GaveUp;
+    use gridsat_sudoku::generate::GaveUp;
     match e {
         GenerateError::TooManyClues { clues, n } => {
             format!("--clues {clues}: a {n}×{n} grid has only {} cells", n * n)
@@ -137,6 +144,11 @@ pub fn toolkit(budget: &Budget) -> Toolkit {
 /// the reasoning model cannot take (exit 2).
 pub fn toolkit_failure(label: &str, e: &ToolkitError) -> Fail {
     match e {
+        // hint, explain and candidates have no --encoding to suggest: say what still works.
+        ToolkitError::Encode(e @ EncodeError::TooLarge { .. }) => Fail::usage(format!(
+            "{e}: too large for the reasoning model behind hint, explain and candidates; \
+             `gridsat sudoku solve` answers the grid"
+        )),
         ToolkitError::Encode(e) => Fail::usage(encode_message(e)),
         ToolkitError::Solve(e) => Fail::failure(format!("{label}: {}", solve_message(e))),
         other => Fail::failure(other.to_string()),

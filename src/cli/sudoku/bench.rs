@@ -6,7 +6,9 @@ use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail, budget, cputime, parse_seconds};
 use clap::Args;
 use gridsat_sat::{AmoEncoding, BackendSpec, Budget};
-use gridsat_sudoku::{Encoding, Grid, Presolve, Rules, SolveOptions, SudokuSolver, Verdict};
+use gridsat_sudoku::{
+    Grid, Rules, SolveOptions, SudokuSolver, Verdict, deduce::Presolve, encode::Encoding,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@ use super::args::Selection;
 use super::each::report_each;
 use crate::cli::{Exit, Fail, parse_seconds};
 use clap::Args;
-use gridsat_sudoku::Reasoning;
+use gridsat_sudoku::reason::Reasoning;
 use std::time::Duration;
 
 /// Arguments of `gridsat sudoku candidates`.

@@ -1,6 +1,6 @@
 //! What the certificates of a run came to (`--stats` with `--certify`).
 
-use gridsat_sudoku::Certified;
+use gridsat_sudoku::report::Certified;
 use std::path::Path;
 
 /// Certificates written, proofs among them, their size and time.

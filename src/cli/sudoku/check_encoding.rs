@@ -8,7 +8,7 @@ use crate::cli::input::{display_name, read_text};
 use crate::cli::{Exit, Fail};
 use clap::Args;
 use gridsat_sat::BackendSpec;
-use gridsat_sudoku::teaching::{
+use gridsat_sudoku::teach::{
     MappingError, Student, TeachError, TeachOptions, VarMap, check_encoding, json, text,
 };
 use std::path::PathBuf;
@@ -41,10 +41,10 @@ pub struct CheckEncodingArgs {
     #[arg(long, value_name = "FILE")]
     pub puzzle: Option<PathBuf>,
     /// With auxiliary variables: how many random valid grids to try.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = gridsat_sudoku::api::defaults::TEACH_SAMPLES)]
     pub samples: usize,
     /// The seed of the random valid grids.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = gridsat_sudoku::api::defaults::TEACH_SEED)]
     pub seed: u64,
     /// Skip the search for redundant clauses.
     #[arg(long)]
@@ -104,7 +104,7 @@ pub fn run(args: CheckEncodingArgs) -> Result<Exit, Fail> {
 
 fn mapping(args: &CheckEncodingArgs) -> Result<VarMap, Fail> {
     let n = args.size;
-    if gridsat_sudoku::Shape::for_side(n).is_err() || n > 25 {
+    if gridsat_sudoku::model::Shape::for_side(n).is_err() || n > 25 {
         return Err(Fail::usage(format!(
             "--size {n}: expected the side of a classic grid up to 25 (4, 6, 8, 9, 10, 12, 16, 25…)"
         )));

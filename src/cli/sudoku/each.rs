@@ -3,7 +3,10 @@
 
 use super::args::{Selection, print_report, readable, toolkit, toolkit_failure};
 use crate::cli::{Exit, Fail, budget};
-use gridsat_sudoku::{Label, ParsedPuzzle, Report, Toolkit, ToolkitError};
+use gridsat_sudoku::{
+    ParsedPuzzle,
+    report::{Label, Report, Toolkit, ToolkitError},
+};
 use std::io::Write;
 use std::time::Duration;
 

@@ -7,8 +7,11 @@ use clap::Args;
 use gridsat_sat::AmoEncoding;
 use gridsat_sat::dimacs::{SolverAnswer, WriteOptions, parse_model, write_formula};
 use gridsat_sudoku::{
-    CageEncoding, Encoded, Encoding, FormulaError, FormulaOptions, Layout, ParsedPuzzle, Presolve,
-    check_solution, encode_formula, formula_header,
+    ParsedPuzzle, check_solution,
+    deduce::Presolve,
+    encode::{CageEncoding, Encoded, Encoding},
+    io::Layout,
+    report::{FormulaError, FormulaOptions, encode_formula, formula_header},
 };
 use std::io::Write;
 use std::path::PathBuf;

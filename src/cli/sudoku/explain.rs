@@ -5,7 +5,7 @@ use super::args::Selection;
 use super::each::report_each;
 use crate::cli::{Exit, Fail, parse_seconds};
 use clap::Args;
-use gridsat_sudoku::Layout;
+use gridsat_sudoku::io::Layout;
 use std::time::Duration;
 
 /// Arguments of `gridsat sudoku explain`.

@@ -12,7 +12,10 @@ use crate::cli::{Exit, Fail, parse_seconds};
 use clap::Args;
 use gridsat_sat::BackendSpec;
 use gridsat_sat::batch::available_threads;
-use gridsat_sudoku::{Difficulty, GenerateOptions, Generator, Symmetry};
+use gridsat_sudoku::{
+    generate::{Generator, SeRange, Symmetry},
+    reason::{Difficulty, Technique},
+};
 use options::{OutputFormat, certificate_manifest, options, output_format};
 use output::Writer;
 use produce::produce;
@@ -46,7 +49,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "FILE")]
     pub template: Option<PathBuf>,
     /// How many puzzles.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = gridsat_sudoku::api::defaults::GENERATE_COUNT)]
     pub count: u64,
     /// Seed: the same seed (and options) gives the same puzzles. Default: from the clock.
     #[arg(long, value_name = "S")]
@@ -63,6 +66,15 @@ pub struct GenerateArgs {
     /// Keep only puzzles of this difficulty: easy, medium, hard or extreme (see `rate`).
     #[arg(long, value_name = "D", value_enum)]
     pub difficulty: Option<Difficulty>,
+    /// Keep only puzzles whose Sudoku Explainer rating (ER, the hardest step of the
+    /// named-technique path, see `rate`) lies in MIN-MAX, e.g. 7.0-8.0. Gives up after
+    /// --max-attempts tries or at --time-limit.
+    #[arg(long, value_name = "MIN-MAX")]
+    pub se: Option<SeRange>,
+    /// Keep only puzzles whose named-technique path uses this technique, e.g. x-wing
+    /// (the names of `hint --json`'s "technique").
+    #[arg(long, value_name = "NAME", value_enum)]
+    pub technique: Option<Technique>,
     /// Keep a removal only when deduction (singles, box–line, probing) still fills the
     /// grid: no solver call at all, so large sparse grids come fast, and every puzzle
     /// can be solved without search.
@@ -81,7 +93,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "ROUNDS", requires = "no_search")]
     pub thin: Option<u64>,
     /// Fresh solution grids to try per puzzle before giving up.
-    #[arg(long, value_name = "A", default_value_t = GenerateOptions::DEFAULT_MAX_ATTEMPTS)]
+    #[arg(long, value_name = "A", default_value_t = gridsat_sudoku::api::defaults::MAX_ATTEMPTS)]
     pub max_attempts: usize,
     #[arg(long, value_name = "S", default_value_t = BackendSpec::default(), help = solver_help())]
     pub solver: BackendSpec,
@@ -159,7 +171,10 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
     }
     totals.say_unfinished(args.count, &opts.budget);
     if args.stats {
-        let detail = opts.difficulty.is_some() || totals.made < args.count;
+        let detail = opts.difficulty.is_some()
+            || opts.se.is_some()
+            || opts.technique.is_some()
+            || totals.made < args.count;
         print_stats(&totals, t0.elapsed().as_secs_f64(), (threads, seed), detail);
         if let Some(m) = &writer.manifest {
             eprintln!("{}", writer.certs.stats_line(m.dir()));

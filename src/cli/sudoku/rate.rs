@@ -5,7 +5,10 @@ use crate::cli::input::display_name;
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
 use gridsat_sat::Conclusion;
-use gridsat_sudoku::{Difficulty, EXTREME_ABOVE, Label, RateOptions, Toolkit};
+use gridsat_sudoku::{
+    reason::{Difficulty, RateOptions},
+    report::{Label, Toolkit},
+};
 use std::io::IsTerminal;
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,10 +23,10 @@ pub struct RateArgs {
     #[command(flatten)]
     pub grid: GridArgs,
     /// Searches (each with its own random order) to average the effort over.
-    #[arg(long, value_name = "R", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    #[arg(long, value_name = "R", default_value_t = gridsat_sudoku::api::defaults::RATE_RUNS, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub runs: u64,
     /// Mean search conflicts above which a puzzle is extreme rather than hard.
-    #[arg(long, value_name = "C", default_value_t = EXTREME_ABOVE)]
+    #[arg(long, value_name = "C", default_value_t = gridsat_sudoku::api::defaults::EXTREME_ABOVE)]
     pub extreme_above: f64,
     /// Rate only the first N puzzles of each file.
     #[arg(long, value_name = "N")]

@@ -4,10 +4,13 @@
 use super::args::{Selection, encode_message, read_one, stdin_path, toolkit, toolkit_failure};
 use crate::cli::{Exit, Fail, budget, parse_seconds};
 use clap::Args;
-use gridsat_sudoku::{Grid, Toolkit};
+use gridsat_sudoku::{Grid, report::Toolkit};
 use gridsat_sudoku::{
-    Label, Layout, Logic, Marks, ParsedPuzzle, Reasoning, SvgOptions, Verdict, check_solution,
-    pencil_marks, puzzle_svg, write_variant_text,
+    ParsedPuzzle, Verdict, check_solution,
+    deduce::Logic,
+    io::{Layout, SvgOptions, puzzle_svg, write_variant_text},
+    reason::{Marks, Reasoning, pencil_marks},
+    report::Label,
 };
 use std::io::Write;
 use std::time::Duration;

@@ -13,7 +13,14 @@ use answer::Answerer;
 use clap::Args;
 use gridsat_sat::batch::{Batch, available_threads};
 use gridsat_sat::{AmoEncoding, BackendSpec};
-use gridsat_sudoku::{CageEncoding, Encoding, Layout, Presolve, SolveOptions, manifest_header};
+use gridsat_sudoku::{
+    SolveOptions,
+    deduce::Presolve,
+    encode::{CageEncoding, Encoding},
+    io::Layout,
+    report::manifest_header,
+    solve::SparsePath,
+};
 use inputs::{jobs, progress_bar, read_inputs};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -31,7 +38,7 @@ pub struct SolveArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Count solutions up to K (2 proves uniqueness).
-    #[arg(long = "count", value_name = "K", default_value_t = SolveOptions::DEFAULT_MAX_SOLUTIONS as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long = "count", value_name = "K", default_value_t = gridsat_sudoku::api::defaults::COUNT as u64, value_parser = clap::value_parser!(u64).range(1..=gridsat_sudoku::api::defaults::MAX_SOLUTIONS as u64))]
     pub count: u64,
     /// Stop at the first solution (verdict `sat`); the same as --count 1.
     #[arg(long, conflicts_with = "count")]
@@ -47,6 +54,9 @@ pub struct SolveArgs {
     /// At-most-one encoding: pairwise, sequential, commander, product or bimander.
     #[arg(long, value_name = "A", value_enum, default_value_t = AmoEncoding::default())]
     pub amo: AmoEncoding,
+    /// Sparse path for empty and nearly empty classic grids (search without a formula, a second solution shown for `multiple`): auto, off or always.
+    #[arg(long, value_name = "W", value_enum, default_value_t = SparsePath::default())]
+    pub sparse: SparsePath,
     #[arg(long, value_name = "S", default_value_t = BackendSpec::default(), help = solver_help())]
     pub solver: BackendSpec,
     /// Stop after this many seconds in all; puzzles not finished are reported `unknown`.
@@ -137,6 +147,7 @@ fn solve_options(args: &SolveArgs) -> SolveOptions {
     o.encoding = args.encoding;
     o.presolve = args.presolve;
     o.amo = args.amo;
+    o.sparse = args.sparse;
     o.cages = args.cages;
     o.backend = args.solver.clone();
     o.max_solutions = if args.first { 1 } else { args.count as usize };

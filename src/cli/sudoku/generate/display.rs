@@ -1,6 +1,6 @@
 //! The progress display of `gridsat sudoku generate` on stderr, when it is a terminal.
 
-use gridsat_sudoku::{Progress, ProgressFn};
+use gridsat_sudoku::generate::{Progress, ProgressFn};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

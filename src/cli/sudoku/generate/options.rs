@@ -6,7 +6,12 @@ use super::GenerateArgs;
 use crate::cli::manifest::Manifest;
 use crate::cli::{Fail, budget};
 use gridsat_sudoku::{
-    Alphabet, Difficulty, GenerateOptions, PuzzleFormat, Rules, Shape, Target, manifest_header,
+    Rules,
+    generate::{GenerateOptions, Target},
+    io::PuzzleFormat,
+    model::{Alphabet, Shape},
+    reason::Difficulty,
+    report::manifest_header,
 };
 
 /// The shape, rules and alphabet: from the template's first puzzle, or from the flags.
@@ -72,6 +77,8 @@ pub fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>
         None => Target::Minimal,
     };
     opts.difficulty = args.difficulty;
+    opts.se = args.se;
+    opts.technique = args.technique;
     opts.max_attempts = args.max_attempts.max(1);
     opts.no_search = args.no_search;
     opts.hitting_set = args.hitting_set;

@@ -7,8 +7,10 @@ use crate::cli::manifest::Manifest;
 use gridsat_sat::Budget;
 use gridsat_sat::solver::RefuteError;
 use gridsat_sudoku::{
-    Alphabet, CertificateError, Claim, Generated, SheetPuzzle, Written, certify, generated_json,
-    sheet_document, sheet_pages,
+    generate::Generated,
+    io::{SheetPuzzle, Written, sheet_document, sheet_pages},
+    model::Alphabet,
+    report::{CertificateError, Claim, certify, generated_json},
 };
 use std::io::Write;
 
@@ -89,7 +91,7 @@ impl Writer<'_> {
                 solution: Some(&g.solution),
             })
             .collect();
-        let bad = |e: gridsat_sudoku::SvgError| Fail::failure(e.to_string());
+        let bad = |e: gridsat_sudoku::io::SvgError| Fail::failure(e.to_string());
         let Some(dir) = dir else {
             let doc = sheet_document(&items, self.alphabet, self.with_solution).map_err(bad)?;
             std::io::stdout().lock().write_all(doc.as_bytes())?;

@@ -5,7 +5,7 @@ use super::output::Writer;
 use super::totals::Totals;
 use crate::cli::Fail;
 use gridsat_sat::batch::{Batch, Flow};
-use gridsat_sudoku::{GenerateError, GenerateOptions, Generated, Generator};
+use gridsat_sudoku::generate::{GenerateError, GenerateOptions, Generated, Generator};
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -5,7 +5,10 @@ use super::super::args::generate_message;
 use super::output::Writer;
 use crate::cli::{Exit, Fail, ctrl_c};
 use gridsat_sat::Budget;
-use gridsat_sudoku::{Difficulty, GenerateError, Generated, Tried};
+use gridsat_sudoku::{
+    generate::{GenerateError, Generated, Tried},
+    reason::Difficulty,
+};
 use std::collections::BTreeMap;
 use std::io::Write;
 

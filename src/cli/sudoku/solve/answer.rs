@@ -5,9 +5,12 @@ use super::super::args::{exit_of, solve_message};
 use crate::cli::{Exit, MEMORY_HINT};
 use gridsat_sat::solver::RefuteError;
 use gridsat_sudoku::{
-    Answer, CertificateError, Certified, Label, Layout, ParsedPuzzle, Report, SolveError,
-    SolveOptions, SudokuSolver, Verdict, answer_report, error_report, memory_report,
-    not_started_report, write_certificate,
+    Answer, ParsedPuzzle, SolveError, SolveOptions, SudokuSolver, Verdict,
+    io::Layout,
+    report::{
+        CertificateError, Certified, Label, Report, answer_report, error_report, memory_report,
+        not_started_report, write_certificate,
+    },
 };
 use std::path::{Path, PathBuf};
 

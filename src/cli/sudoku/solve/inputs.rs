@@ -5,7 +5,7 @@ use super::super::args::{GridArgs, parse_message, warn_parsed};
 use super::answer::Job;
 use crate::cli::Fail;
 use crate::cli::input::{display_name, read_text, stdin_reader};
-use gridsat_sudoku::{ParseOptions, parse_puzzles, parse_reader};
+use gridsat_sudoku::{ParseOptions, io::parse_reader, parse_puzzles};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
