@@ -5,6 +5,8 @@
   ``candidates``, ``explain``, ``check``.
 * :mod:`gridsat.sokoban` -- Sokoban as SAT planning: ``parse``, ``solve``, ``verify``
   and the course contract ``solve_course(grid, T)``.
+* :func:`check_certificate` -- checks a folder that ``certify=DIR`` (or the command
+  line's ``--certify DIR``) wrote, with the checker that shares no code with the solvers.
 * :mod:`gridsat.dask` -- batches of puzzles on a Dask cluster (needs ``dask[distributed]``).
 
 The answers are the ones the ``gridsat`` command line prints: ``result.to_json()`` is
@@ -18,6 +20,7 @@ Every call can be stopped from any thread: Ctrl-C, :func:`cancel_all`, a
 from typing import Any
 
 from ._native import __version__
+from .certificates import CertificateCheck, CheckedEntry, check_certificate
 from .errors import Cancelled, InternalError, ParseError
 from .interrupt import Cancel, cancel_all, install_sigint_handler
 from .limits import max_memory, set_max_memory
@@ -34,5 +37,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["__version__", "ParseError", "InternalError", "Cancelled", "Cancel", "cancel_all",
+           "check_certificate", "CertificateCheck", "CheckedEntry",
            "install_sigint_handler", "max_memory", "set_max_memory", "sudoku", "sokoban",
            "dask"]

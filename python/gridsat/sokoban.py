@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Literal, Optional, Sequence, Union, cast
 from . import _native
 from . import interrupt as _interrupt
 from . import limits as _limits
+from .certificates import Folder, folder as _folder
 
 __all__ = ["Level", "Plan", "Verified", "parse", "solve", "verify", "solve_course", "options"]
 
@@ -156,16 +157,25 @@ class Plan:
 def solve(level: Union[Level, str], *, optimize: str = "pushes",
           time_limit: Optional[float] = None, max_moves: Optional[int] = None,
           max_pushes: Optional[int] = None, solver: Optional[str] = None,
-          cancel: Optional[_interrupt.Cancel] = None) -> Plan:
+          cancel: Optional[_interrupt.Cancel] = None,
+          certify: Optional[Folder] = None) -> Plan:
     """Finds a plan for ``level`` (a :class:`Level` or the text of one level),
     optimal in ``optimize`` (``"pushes"``, ``"moves"`` or ``"pushes,moves"``), of at most
     ``max_moves``/``max_pushes`` when given (the course format's first line gives
     ``max_moves``). ``time_limit`` in seconds: the best plan so far, not proven optimal,
     or status ``"unknown"``. Ctrl-C raises ``KeyboardInterrupt`` within a second (in a
-    worker thread, :class:`gridsat.Cancelled`), and so does ``cancel.cancel()``."""
+    worker thread, :class:`gridsat.Cancelled`), and so does ``cancel.cancel()``.
+
+    ``certify=DIR`` (a new or empty folder) writes the certificate that the plan is
+    push-optimal, the files ``gridsat sokoban solve --certify DIR`` writes (entry
+    ``level-N``): ``ValueError`` for ``optimize="moves"`` or a plan not proven
+    push-optimal, ``TimeoutError`` when the time limit stops the proof. Check it with
+    :func:`gridsat.check_certificate`."""
+    path = _folder(certify)
     lv = _level(level)
     o = _request(optimize, time_limit, max_moves, max_pushes, solver)
-    return Plan(_native.sokoban_solve(lv._native, _json.dumps(o), _interrupt.token(cancel)))
+    return Plan(_native.sokoban_solve(lv._native, _json.dumps(o), _interrupt.token(cancel),
+                                      path))
 
 
 def _request(optimize: str, time_limit: Optional[float], max_moves: Optional[int],

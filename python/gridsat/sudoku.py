@@ -22,6 +22,7 @@ from typing import (Any, Deque, Dict, Iterable, Iterator, List, Literal, Optiona
 from . import _native
 from . import interrupt as _interrupt
 from . import limits as _limits
+from .certificates import Folder, folder as _folder
 from .errors import InternalError, ParseError
 
 __all__ = [
@@ -82,7 +83,7 @@ def _box(box: Any) -> Optional[str]:
 
 # The range of each integer option (the library's types: usize, u64).
 _RANGES = {"count": (1, _limits.I64), "size": (1, 2**32), "clues": (0, _limits.I64),
-           "seed": (0, _limits.U64)}
+           "seed": (0, _limits.U64), "max_attempts": (1, 100_000)}
 
 
 def _options(**kw: Any) -> Dict[str, Any]:
@@ -220,15 +221,17 @@ def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
           time_limit: Optional[float] = None, solver: str = "auto",
           encoding: Optional[str] = None, amo: Optional[str] = None,
           presolve: Optional[str] = None, cages: Optional[str] = None,
-          cancel: Optional[_interrupt.Cancel] = None) -> Result:
+          sparse: Optional[str] = None, cancel: Optional[_interrupt.Cancel] = None,
+          certify: Optional[Folder] = None) -> Result:
     """Solves ``puzzle`` and proves its verdict.
 
     ``count`` bounds how many solutions are looked for (2 proves uniqueness);
     ``first=True`` stops at the first (status ``"sat"``). ``box`` is ``"PxQ"`` or
     ``(P, Q)``; ``symbols`` the alphabet; ``rules`` variant rules added to the
     puzzle's (``"diagonals,anti-knight"``); ``encoding`` (``minimal``, ``efficient``,
-    ``extended``, ``reduced``), ``amo``, ``presolve``, ``cages`` and ``solver`` are the
-    command line's choices. ``time_limit`` in seconds (status ``"unknown"`` when it
+    ``extended``, ``reduced``), ``amo``, ``presolve``, ``cages``, ``sparse`` (``auto``,
+    ``off``, ``always``: whether empty and nearly empty giants are solved by search with no
+    formula first) and ``solver`` are the command line's choices. ``time_limit`` in seconds (status ``"unknown"`` when it
     runs out); Ctrl-C raises ``KeyboardInterrupt`` within a second (in a worker
     thread, :class:`gridsat.Cancelled`), and so does ``cancel.cancel()`` for a
     :class:`gridsat.Cancel` token given as ``cancel``.
@@ -237,11 +240,18 @@ def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
     for bad options, ``MemoryError`` when the formula or the solutions would exceed the
     memory ceiling (:func:`gridsat.set_max_memory`), :class:`gridsat.InternalError` when
     gridsat fails.
+
+    ``certify=DIR`` (a str or ``os.PathLike``; a new or empty folder, created if
+    needed) writes the verdict's certificate there, the files ``gridsat sudoku solve
+    --certify DIR`` writes (entry ``puzzle-1``; classic rules only, ``ValueError`` for a
+    variant; ``FileExistsError`` for a folder that holds files, ``TimeoutError`` when the
+    time limit stops the proof). Check it with :func:`gridsat.check_certificate`.
     """
+    path = _folder(certify)
     req = _request(puzzle, box=box, symbols=symbols, rules=rules, count=_count(first, count),
                    first=first, time_limit=time_limit, solver=solver, encoding=encoding,
-                   amo=amo, presolve=presolve, cages=cages)
-    return _result(_native.sudoku_solve(req, _interrupt.token(cancel)))
+                   amo=amo, presolve=presolve, cages=cages, sparse=sparse)
+    return _result(_native.sudoku_solve(req, _interrupt.token(cancel), path))
 
 
 class Results:
@@ -325,7 +335,8 @@ def solve_many(puzzles: Iterable[Puzzle], *, threads: Optional[int] = None, star
                first: bool = False, time_limit: Optional[float] = None, solver: str = "auto",
                encoding: Optional[str] = None, amo: Optional[str] = None,
                presolve: Optional[str] = None, cages: Optional[str] = None,
-               cancel: Optional[_interrupt.Cancel] = None) -> Results:
+               sparse: Optional[str] = None, cancel: Optional[_interrupt.Cancel] = None,
+               certify: Optional[Folder] = None) -> Results:
     """Solves every puzzle of ``puzzles`` (an iterable of puzzles, each as
     :func:`solve` takes it, endless if need be) on ``threads`` worker threads (default:
     every core, at most 1024), each keeping a warm solver, with the GIL released.
@@ -340,16 +351,22 @@ def solve_many(puzzles: Iterable[Puzzle], *, threads: Optional[int] = None, star
     when the iteration reaches it (its ``puzzle`` attribute is the 1-based position).
     The JSON objects number the puzzles from ``start + 1`` (the command line numbers a
     file's puzzles from 1).
+
+    ``certify=DIR`` writes each verdict's certificate into that new or empty folder, as
+    :func:`solve` does, the entries named ``puzzle-N`` after the JSON objects' numbers;
+    ``manifest.txt`` lists them in input order as the results are produced. A
+    certificate that cannot be written raises at that puzzle (``puzzle`` attribute set).
     """
+    path = _folder(certify)
     if threads is None:
         threads = min(_os.cpu_count() or 1, 1024)
     threads = _limits.integer("threads", threads, 1, 1024)
     start = _limits.integer("start", start, 0, _limits.I64)
     opts = _options(box=box, symbols=symbols, rules=rules, count=_count(first, count),
                     first=first, time_limit=time_limit, solver=solver, encoding=encoding,
-                    amo=amo, presolve=presolve, cages=cages)
+                    amo=amo, presolve=presolve, cages=cages, sparse=sparse)
     native = _native.sudoku_solve_many(_json.dumps(opts), threads, start,
-                                       _interrupt.token(cancel))
+                                       _interrupt.token(cancel), path)
     return Results(native, puzzles, threads)
 
 
@@ -595,19 +612,29 @@ class Generated:
 
 def generate(*, size: Optional[int] = None, box: Box = None, symbols: Optional[str] = None,
              rules: Optional[str] = None, difficulty: Optional[str] = None,
+             se: Optional[str] = None, technique: Optional[str] = None,
+             max_attempts: Optional[int] = None,
              symmetry: Optional[str] = None, clues: Optional[int] = None, seed: int = 1,
              count: int = 1, jigsaw: bool = False, killer: bool = False,
              solver: Optional[str] = None, time_limit: Optional[float] = None,
-             cancel: Optional[_interrupt.Cancel] = None) -> List[Generated]:
+             cancel: Optional[_interrupt.Cancel] = None,
+             certify: Optional[Folder] = None) -> List[Generated]:
     """Generates ``count`` puzzles with one solution each (proven), as
     ``gridsat sudoku generate`` does: the same ``seed`` (0 to 2**64-1) makes the same
     puzzles. Fewer than ``count`` when the time limit runs out (the last then has
-    status ``unknown``)."""
+    status ``unknown``). ``se="7.0-8.0"`` keeps puzzles whose Sudoku Explainer rating
+    (ER) lies in the range, ``technique="x-wing"`` those whose technique path uses it;
+    after ``max_attempts`` fresh grids without one, it raises (gave up after N tries).
+    ``certify=DIR`` writes each puzzle's uniqueness certificate into that new or empty
+    folder (``puzzle-K``, as ``gridsat sudoku generate --certify DIR``; classic rules
+    only)."""
+    path = _folder(certify)
     o = _options(size=size, box=box, symbols=symbols, rules=rules, difficulty=difficulty,
+                 se=se, technique=technique, max_attempts=max_attempts,
                  symmetry=symmetry, clues=clues, seed=seed, count=count, jigsaw=jigsaw,
                  killer=killer, solver=solver, time_limit=time_limit)
     out = []
-    for text in _native.sudoku_generate(_json.dumps(o), _interrupt.token(cancel)):
+    for text in _native.sudoku_generate(_json.dumps(o), _interrupt.token(cancel), path):
         obj = _json.loads(text)
         sol = None
         if "solution" in obj:

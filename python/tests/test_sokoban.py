@@ -92,7 +92,8 @@ def test_plan_to_json_is_the_cli_json_object():
     levels = gridsat.sokoban.parse(path.read_text(), file=str(path))
     got = [gridsat.sokoban.solve(l).to_json() for l in levels]
     for o in want + got:
-        for k in ("seconds", "solve_seconds"):
+        # Timings differ between two runs; every other member must be the same.
+        for k in [k for k in o["stats"] if k.endswith("seconds")]:
             o["stats"].pop(k)
     assert got == want and len(got) == 3
 

@@ -69,8 +69,8 @@ pub fn type_error(message: impl Into<String>) -> PyErr {
 
 /// A Sudoku request error as Python sees it: `ParseError` with its position, a
 /// `ValueError` for bad input, `InternalError` otherwise.
-pub fn sudoku(py: Python<'_>, e: &gridsat_sudoku::RequestError) -> PyErr {
-    use gridsat_sudoku::RequestError;
+pub fn sudoku(py: Python<'_>, e: &gridsat_sudoku::report::RequestError) -> PyErr {
+    use gridsat_sudoku::report::RequestError;
     match e {
         RequestError::Parse(p) => parse(py, &p.message(), p.line, p.column, None, None),
         e if is_memory(&e.to_string()) => memory(e.to_string()),

@@ -8,7 +8,9 @@ use gridsat_sat::dimacs::{WriteOptions, write_formula};
 use gridsat_sat::{Interrupt, Var};
 use gridsat_sudoku::api::RequestError;
 use gridsat_sudoku::{
-    Encoded, FormulaOptions, ParsedPuzzle, check_solution, encode_formula, formula_header,
+    ParsedPuzzle, check_solution,
+    encode::Encoded,
+    report::{FormulaOptions, encode_formula, formula_header},
 };
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;

@@ -8,6 +8,7 @@
 // repository's clippy.toml, which clippy finds from this crate's directory up).
 #![warn(clippy::too_many_lines)]
 
+mod certify;
 mod errors;
 mod formula;
 mod many;
@@ -37,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sokoban::sokoban_verify, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_options, m)?)?;
     m.add_function(wrap_pyfunction!(teach::teach_check, m)?)?;
+    m.add_function(wrap_pyfunction!(certify::check_certificate, m)?)?;
     m.add_function(wrap_pyfunction!(run::cancel_all, m)?)?;
     m.add_function(wrap_pyfunction!(run::finalizing, m)?)?;
     m.add_function(wrap_pyfunction!(run::set_max_memory, m)?)?;

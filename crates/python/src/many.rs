@@ -7,24 +7,34 @@
 //! results in order to the consumer, a run of them at a time while the next one is
 //! ready, so a batch of quick puzzles costs no wake-up per puzzle.
 
+use crate::certify::CertFail;
 use crate::errors;
 use crate::run::{CancelToken, TICK, Watch, budget, panic_message, settle};
 use crate::sudoku::{PySolved, Solved, request, solved};
 use gridsat_sat::Interrupt;
 use gridsat_sat::batch::{Batch, Flow, Sink};
+use gridsat_sat::solver::CertificateFolder;
 use gridsat_sudoku::api::{Request, RequestError};
-use gridsat_sudoku::{Label, Layout, SolveOptions, Toolkit};
+use gridsat_sudoku::{
+    SolveOptions,
+    io::Layout,
+    report::{Label, Toolkit, manifest_header},
+};
 use pyo3::prelude::*;
 use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// What a worker found for one puzzle.
 enum Outcome {
-    Solved(Solved),
+    /// The answer, and its certificate's manifest block (`certify`).
+    Solved(Solved, Option<String>),
+    /// The answer's certificate was not written.
+    Uncertified(CertFail),
     Failed(RequestError),
     Panicked(String),
 }
@@ -41,6 +51,8 @@ struct Setup {
     opts: SolveOptions,
     start: usize,
     threads: usize,
+    /// Write certificates (`certify`): the folder's manifest is the sink's.
+    certify: Option<PathBuf>,
 }
 
 /// The results, each with its puzzle's input position, in feed order.
@@ -76,6 +88,8 @@ impl Iterator for Fed {
 struct ToConsumer {
     tx: Sender<Results>,
     run: Results,
+    /// The certificate folder (`certify`): blocks are added in input order.
+    folder: Option<CertificateFolder>,
 }
 
 impl ToConsumer {
@@ -93,7 +107,12 @@ impl ToConsumer {
 
 impl Sink<(usize, Outcome)> for ToConsumer {
     type Error = Infallible;
-    fn put(&mut self, _: usize, out: (usize, Outcome)) -> Result<Flow, Infallible> {
+    fn put(&mut self, _: usize, mut out: (usize, Outcome)) -> Result<Flow, Infallible> {
+        if let (Some(f), Outcome::Solved(_, Some(block))) = (&mut self.folder, &out.1) {
+            if let Err(e) = crate::certify::add(f, block) {
+                out.1 = Outcome::Uncertified(e);
+            }
+        }
         let panicked = matches!(out.1, Outcome::Panicked(_));
         self.run.push(out);
         if panicked || self.run.len() >= AHEAD {
@@ -117,11 +136,20 @@ fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> O
     let label = setup.start + job.position + 1;
     let out = catch_unwind(AssertUnwindSafe(|| {
         let p = req.parsed()?;
-        tk.solve(&Label::new(label), &p, Layout::default())
-            .map_err(RequestError::Toolkit)
+        let (a, r) = tk
+            .solve(&Label::new(label), &p, Layout::default())
+            .map_err(RequestError::Toolkit)?;
+        let block = match (&a, &setup.certify) {
+            (Some(a), Some(dir)) => {
+                crate::certify::sudoku_entry(dir, label, &p, a, &setup.opts.budget)
+            }
+            _ => Ok(None),
+        };
+        Ok((a, r, block))
     }));
     match out {
-        Ok(Ok((a, r))) => Outcome::Solved(solved(a, r)),
+        Ok(Ok((a, r, Ok(block)))) => Outcome::Solved(solved(a, r), block),
+        Ok(Ok((_, _, Err(e)))) => Outcome::Uncertified(e),
         Ok(Err(e)) => Outcome::Failed(e),
         Err(p) => Outcome::Panicked(panic_message(&*p)),
     }
@@ -130,11 +158,12 @@ fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> O
 /// The runner thread: the batch over the puzzles fed, until the input ends or the
 /// batch is interrupted. (A time limit does not stop it: the puzzles after it still
 /// get `unknown` reports.)
-fn run(setup: &Setup, fed: Fed, tx: Sender<Results>) {
+fn run(setup: &Setup, fed: Fed, tx: Sender<Results>, folder: Option<CertificateFolder>) {
     let interrupt = fed.interrupt.clone();
     let mut sink = ToConsumer {
         tx,
         run: Vec::new(),
+        folder,
     };
     let worker = |_| (Toolkit::new(setup.opts.clone()), setup.base.clone());
     let work = |(tk, req): &mut (Toolkit, Request), _, job: Job| {
@@ -167,13 +196,14 @@ pub struct SolveMany {
 /// Starts a batch on `threads` workers; the JSON objects number the puzzles from
 /// `start + 1`.
 #[pyfunction]
-#[pyo3(signature = (request_json, threads, start = 0, cancel = None))]
+#[pyo3(signature = (request_json, threads, start = 0, cancel = None, certify = None))]
 pub fn sudoku_solve_many(
     py: Python<'_>,
     request_json: &str,
     threads: usize,
     start: usize,
     cancel: Option<&CancelToken>,
+    certify: Option<PathBuf>,
 ) -> PyResult<SolveMany> {
     let watch = Watch::new(cancel);
     let base = request(request_json)?;
@@ -181,11 +211,16 @@ pub fn sudoku_solve_many(
     let interrupt = Interrupt::new();
     let budget = budget(&interrupt, base.time_limit().map_err(fail)?);
     let opts = base.solve_options(&budget, true).map_err(fail)?;
+    let folder = match &certify {
+        Some(dir) => Some(crate::certify::open(dir, &manifest_header())?),
+        None => None,
+    };
     let setup = Setup {
         base,
         opts,
         start,
         threads: threads.max(1),
+        certify,
     };
     let (feed_tx, feed_rx) = mpsc::channel();
     let (tx, rx) = mpsc::channel();
@@ -195,7 +230,7 @@ pub fn sudoku_solve_many(
     };
     std::thread::Builder::new()
         .name("gridsat-solve-many".into())
-        .spawn(move || run(&setup, fed, tx))
+        .spawn(move || run(&setup, fed, tx, folder))
         .map_err(|e| errors::memory(format!("cannot start a solver thread: {e}")))?;
     Ok(SolveMany {
         feed: Mutex::new(Some(feed_tx)),
@@ -292,7 +327,12 @@ impl SolveMany {
             return Ok(None);
         }
         match self.wait(py)? {
-            (_, Outcome::Solved(s)) => s.into_py(py).map(Some),
+            (_, Outcome::Solved(s, _)) => s.into_py(py).map(Some),
+            (pos, Outcome::Uncertified(e)) => {
+                let err = e.into_py(py);
+                let _ = err.value(py).setattr("puzzle", pos + 1);
+                Err(err)
+            }
             (pos, Outcome::Failed(e)) => {
                 // The other puzzles go on: the caller may catch this and carry on.
                 let err = errors::sudoku(py, &e);

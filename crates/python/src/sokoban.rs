@@ -1,14 +1,18 @@
 //! Sokoban: levels as objects, plans found by `solve_level` (each replayed by the
 //! independent simulator) and reported with the command line's JSON object.
 
+use crate::certify::CertFail;
 use crate::errors;
 use crate::run::{CancelToken, Watch, budget, guarded, watched};
-use gridsat_sat::Interrupt;
+use gridsat_sat::solver::CertificateFolder;
+use gridsat_sat::{Budget, Interrupt};
 use gridsat_sokoban::api::{
     OptionsJson, RequestError, SolveRequest, level_json, read_levels, verify_level,
 };
-use gridsat_sokoban::{Level, Plan, frames, report_json, solve_level};
+use gridsat_sokoban::report::{manifest_header, report_json, write_certificate};
+use gridsat_sokoban::{Level, Optimize, Outcome, Plan, replay::frames, solve_level};
 use pyo3::prelude::*;
+use std::path::PathBuf;
 
 /// One level (native part of `gridsat.sokoban.Level`).
 #[pyclass(module = "gridsat._native", frozen)]
@@ -40,7 +44,7 @@ impl NativeLevel {
     }
     /// The level as XSB text.
     fn xsb(&self) -> String {
-        gridsat_sokoban::board_text(&self.level)
+        gridsat_sokoban::io::board_text(&self.level)
     }
 }
 
@@ -89,31 +93,68 @@ impl NativePlan {
 }
 
 /// Solves `level` with the options of the JSON object (`optimize`, `max_moves`, …).
+/// With `certify`, writes the certificate of its push-optimal plan into that new or
+/// empty folder (`level-N.*`, what `gridsat sokoban solve --certify DIR` writes).
 #[pyfunction]
-#[pyo3(signature = (level, request_json, cancel = None))]
+#[pyo3(signature = (level, request_json, cancel = None, certify = None))]
 pub fn sokoban_solve(
     py: Python<'_>,
     level: &NativeLevel,
     request_json: &str,
     cancel: Option<&CancelToken>,
+    certify: Option<PathBuf>,
 ) -> PyResult<NativePlan> {
     let watch = Watch::new(cancel);
     let req: SolveRequest = serde_json::from_str(request_json).map_err(request_error)?;
     let fail = |e: RequestError| errors::sokoban(py, &e);
     let opts = req.options(&level.level, true).map_err(fail)?;
+    if certify.is_some() && opts.optimize == Optimize::Moves {
+        return Err(errors::value(
+            "certify covers push-optimal plans: use optimize=\"pushes\" (the default) or \"pushes,moves\"",
+        ));
+    }
+    let mut folder = match &certify {
+        Some(dir) => Some(crate::certify::open(dir, &manifest_header())?),
+        None => None,
+    };
     let interrupt = Interrupt::new();
     let budget = budget(&interrupt, req.time_limit());
     let lv = &level.level;
-    let report = watched(py, &interrupt, &watch, || {
-        solve_level(lv, &opts, &budget, None)
-    })?
-    .map_err(|e| fail(RequestError::Solve(e)))?;
+    let (solved, cert) = watched(py, &interrupt, &watch, || {
+        let solved = solve_level(lv, &opts, &budget, None);
+        let cert = match (&solved, &mut folder) {
+            (Ok(report), Some(f)) => certify_level(f, lv, report, &budget),
+            _ => Ok(()),
+        };
+        (solved, cert)
+    })?;
+    let report = solved.map_err(|e| fail(RequestError::Solve(e)))?;
+    cert.map_err(|e| e.into_py(py))?;
     let json = report_json(&level.file, lv, &report).to_string();
     Ok(NativePlan {
         level: lv.clone(),
         plan: report.plan,
         json,
     })
+}
+
+/// Writes the level's certificate into `folder` (its plan must be proven
+/// push-optimal) and its manifest block.
+fn certify_level(
+    folder: &mut CertificateFolder,
+    level: &Level,
+    report: &Outcome,
+    budget: &Budget,
+) -> Result<(), CertFail> {
+    use gridsat_sokoban::report::CertificateError as E;
+    let name = format!("level-{}", level.number);
+    let c = write_certificate(folder.dir(), level, report, budget).map_err(|e| match &e {
+        E::NotOptimal(_) => CertFail::Refused(format!("{name}: no certificate: {e}")),
+        E::Formula(_) => CertFail::Memory(format!("{name}: no certificate: {e}")),
+        E::Proof(p) => CertFail::of_proof(&name, p),
+        _ => CertFail::Failed(format!("{name}: certificate: {e}")),
+    })?;
+    crate::certify::add(folder, &c.manifest)
 }
 
 /// The options `sokoban_solve` would run the request with on `level` (the JSON object

@@ -4,7 +4,7 @@
 use crate::errors;
 use crate::run::{Watch, budget, watched};
 use gridsat_sat::Interrupt;
-use gridsat_sudoku::teaching::{
+use gridsat_sudoku::teach::{
     Student, TeachError, TeachOptions, VarMap, check_encoding, json, text,
 };
 use gridsat_sudoku::{ParseOptions, parse_puzzles};
