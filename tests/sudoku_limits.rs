@@ -271,7 +271,11 @@ fn an_empty_400_grid_is_answered_or_refused_not_an_abort() {
     // its symbols), each checked, with no formula.
     let t = timed(&["sudoku", "solve", "--time-limit", "30", &file]);
     assert_eq!(t.code, 3, "{}", t.stderr);
-    assert!(t.stdout.starts_with("puzzle 1: multiple"), "{}", &t.stdout[..80]);
+    assert!(
+        t.stdout.starts_with("puzzle 1: multiple"),
+        "{}",
+        &t.stdout[..80]
+    );
     // Without it, the formula is refused for its size, never an abort.
     let off = ["--sparse", "off", "--time-limit", "30"];
     let t = timed(&[&["sudoku", "solve"][..], &off, &[&file]].concat());
@@ -326,8 +330,20 @@ fn one_row_of_10000_integers_is_read_and_answered_within_the_limit() {
     let t = timed(&["sudoku", "solve", "--time-limit", "1", &zeros]);
     within(&t, 1.0, "empty 100×100 on one line");
     assert_eq!(t.code, 3, "{}", t.stderr);
-    assert!(t.stdout.starts_with("puzzle 1: multiple"), "{}", &t.stdout[..80]);
-    let off = ["sudoku", "solve", "--sparse", "off", "--time-limit", "1", &zeros];
+    assert!(
+        t.stdout.starts_with("puzzle 1: multiple"),
+        "{}",
+        &t.stdout[..80]
+    );
+    let off = [
+        "sudoku",
+        "solve",
+        "--sparse",
+        "off",
+        "--time-limit",
+        "1",
+        &zeros,
+    ];
     let t = timed(&off);
     within(&t, 1.0, "empty 100×100 on one line, --sparse off");
     assert_eq!(t.code, 4, "{}", t.stderr);
@@ -938,7 +954,15 @@ fn an_empty_100_grid_keeps_a_time_limit_in_every_command() {
         assert!(t.stdout.starts_with("puzzle 1: multiple"), "{cmd}");
     }
     // Without it, the SAT path stops on time.
-    let t = timed(&["sudoku", "solve", "--sparse", "off", "--time-limit", "2", &empty]);
+    let t = timed(&[
+        "sudoku",
+        "solve",
+        "--sparse",
+        "off",
+        "--time-limit",
+        "2",
+        &empty,
+    ]);
     within(&t, 2.0, "sudoku solve --sparse off, empty 100×100");
     assert_eq!(t.code, 4, "{}", t.stderr);
     // The reasoning model (2·10⁸ clauses) is refused for its size, naming what works.
@@ -946,8 +970,16 @@ fn an_empty_100_grid_keeps_a_time_limit_in_every_command() {
         let t = timed(&["sudoku", cmd, "--time-limit", "2", &empty]);
         within(&t, 2.0, &format!("sudoku {cmd}, empty 100×100"));
         assert_eq!(t.code, 2, "{cmd}: {}", t.stderr);
-        assert!(t.stderr.contains("would need about 2.0e8 clauses"), "{}", t.stderr);
-        assert!(t.stderr.contains("`gridsat sudoku solve` answers"), "{}", t.stderr);
+        assert!(
+            t.stderr.contains("would need about 2.0e8 clauses"),
+            "{}",
+            t.stderr
+        );
+        assert!(
+            t.stderr.contains("`gridsat sudoku solve` answers"),
+            "{}",
+            t.stderr
+        );
     }
 }
 
