@@ -6,6 +6,9 @@
   model is a valid grid), completeness (every valid grid is a model) and redundancy.
 * :func:`capture` -- runs a student's ``solve_sudoku(grid)`` unchanged, records the
   clauses it gives PySAT, and checks them with the grid's givens.
+* :func:`check_sudoku` and :func:`check_sokoban` -- a student's ``solve_sudoku(grid)``
+  or ``solve_sokoban(grid, T)`` judged by its answers on small cases, smallest first:
+  the first wrong answer, drawn, with the rule it breaks.
 * ``python -m gridsat.teach q1.py`` -- the same from the shell: exit 0 when no problem
   is found, 1 when a counterexample is printed, 2 for bad input.
 """
@@ -16,14 +19,17 @@ import inspect
 import json
 import runpy
 import sys
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native
+from .solver_check import Counterexample, SolverCheck, check_sokoban
+from .solver_check_sudoku import check_sudoku
 
 __all__ = [
     "FamilyVerdict", "Clause", "Completeness", "Redundancy", "Size", "EncodingCheck",
     "Captured", "check_encoding", "capture", "infer_mapping", "main",
+    "Counterexample", "SolverCheck", "check_sokoban", "check_sudoku",
 ]
 
 Mapping = Union[str, Callable[[int, int, int], int]]
@@ -280,29 +286,29 @@ def _grid_of(line: str) -> List[List[int]]:
     return [cells[r * n:(r + 1) * n] for r in range(n)]
 
 
-def main(argv: Optional[List[str]] = None) -> int:
-    """``python -m gridsat.teach FILE.py``: runs the file's ``solve_sudoku`` on a puzzle
-    and checks the clauses it gives PySAT. Returns the exit code."""
+def _arguments(argv: Optional[List[str]]) -> Union[argparse.Namespace, int]:
     ap = argparse.ArgumentParser(prog="python -m gridsat.teach", description=main.__doc__)
-    ap.add_argument("file", help="a Python file defining solve_sudoku(grid)")
+    ap.add_argument("file", help="a Python file defining solve_sudoku(grid) and/or "
+                    "solve_sokoban(grid, T)")
     ap.add_argument("--puzzle", help="a puzzle line (81 characters, . or 0 for empty)")
     ap.add_argument("--ids", help="the variable of (r, c, d), e.g. '100*r+10*c+d'")
     ap.add_argument("--base", type=int, choices=[0, 1], default=1,
                     help="whether r, c, d count from 1 (default) or 0")
-    ap.add_argument("--json", action="store_true", help="print the JSON object")
+    ap.add_argument("--check", choices=["clauses", "answers", "both"], default="both",
+                    help="for solve_sudoku: the clauses it gives PySAT, its answers on "
+                    "generated puzzles, or both (default); solve_sokoban is judged by its answers")
+    ap.add_argument("--time-limit", type=float, default=10.0,
+                    help="seconds for each check of answers (default 10)")
+    ap.add_argument("--json", action="store_true", help="print JSON objects, one per line")
     try:
-        args = ap.parse_args(argv)
+        return ap.parse_args(argv)
     except SystemExit as e:
         return 2 if e.code else 0
-    try:
-        space = runpy.run_path(args.file, run_name="student")
-    except (OSError, SyntaxError) as e:
-        print(f"{args.file}: cannot load: {e}", file=sys.stderr)
-        return 2
-    solve = space.get("solve_sudoku")
-    if not callable(solve):
-        print(f"{args.file}: defines no function solve_sudoku(grid)", file=sys.stderr)
-        return 2
+
+
+def _check_clauses(args: argparse.Namespace, solve: Callable[[Any], Any], strict: bool) -> int:
+    """The clause check of ``solve_sudoku``: its exit code. Without ``strict`` a mapping
+    that cannot be inferred is a note, not an error (its answers are checked too)."""
     try:
         grid = _grid_of(args.puzzle or _EXAMPLE)
         got = capture(solve, grid, var=args.ids, base=args.base)
@@ -312,9 +318,48 @@ def main(argv: Optional[List[str]] = None) -> int:
     if got.check is None:
         print(f"{args.file}: {len(got.clauses)} clauses recorded, but their variables do not fit "
               "100*r+10*c+d: give the mapping with --ids EXPR (and --base)", file=sys.stderr)
-        return 2
+        return 2 if strict else 0
     print(json.dumps(got.check.json) if args.json else got.check.text)
     return 1 if got.check.problem else 0
+
+
+def _print_answers(check: SolverCheck, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"check": "answers", **asdict(check)}))
+    else:
+        print(check.text)
+    return 1 if check.problem else 0
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """``python -m gridsat.teach FILE.py``: checks the file's ``solve_sudoku`` (the
+    clauses it gives PySAT on a puzzle, and its answers on puzzles with one, several and
+    no solutions) and its ``solve_sokoban`` (its answers on small levels, smallest
+    first). Exit 0 when no problem is found, 1 when a counterexample is printed, 2 for
+    bad input."""
+    args = _arguments(argv)
+    if isinstance(args, int):
+        return args
+    try:
+        space = runpy.run_path(args.file, run_name="student")
+    except (OSError, SyntaxError) as e:
+        print(f"{args.file}: cannot load: {e}", file=sys.stderr)
+        return 2
+    sudoku_fn, sokoban_fn = space.get("solve_sudoku"), space.get("solve_sokoban")
+    if not callable(sudoku_fn) and not callable(sokoban_fn):
+        print(f"{args.file}: defines neither solve_sudoku(grid) nor solve_sokoban(grid, T)",
+              file=sys.stderr)
+        return 2
+    codes = []
+    if callable(sudoku_fn) and args.check != "answers":
+        codes.append(_check_clauses(args, sudoku_fn, strict=args.check == "clauses"))
+    if callable(sudoku_fn) and args.check != "clauses":
+        codes.append(_print_answers(check_sudoku(sudoku_fn, time_limit=args.time_limit),
+                                    args.json))
+    if callable(sokoban_fn):
+        codes.append(_print_answers(check_sokoban(sokoban_fn, time_limit=args.time_limit),
+                                    args.json))
+    return 2 if 2 in codes else max(codes)
 
 
 if __name__ == "__main__":
