@@ -40,6 +40,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/js/sokoban.js"),
     ),
+    (
+        "js/teach.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/js/teach.js"),
+    ),
 ];
 
 fn file(path: &str) -> Response {

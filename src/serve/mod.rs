@@ -16,6 +16,7 @@ mod listen;
 mod settings;
 mod sokoban;
 mod sudoku;
+mod teach;
 mod work;
 
 use axum::Router;
@@ -80,6 +81,7 @@ pub use gate::parse_origin;
 pub fn app(state: Arc<AppState>) -> Router {
     let api = Router::new()
         .route("/api/sudoku/generate", post(sudoku::make))
+        .route("/api/sudoku/check-encoding", post(teach::check_encoding))
         .route("/api/sudoku/{question}", post(sudoku::question))
         .route("/api/sokoban/solve", post(sokoban::solve_level))
         .route("/api/sokoban/options", post(sokoban::solve_options))

@@ -1,6 +1,7 @@
 // Tabs, and the two pages.
 import { initSudoku } from "./sudoku.js";
 import { initSokoban } from "./sokoban.js";
+import { initTeach } from "./teach.js";
 
 /** The id of the panel a tab shows (its `aria-controls`); throws when the page lacks it.
  * @param {HTMLElement} tab
@@ -54,3 +55,4 @@ function initTabs() {
 initTabs();
 initSudoku();
 initSokoban();
+initTeach();

@@ -244,6 +244,51 @@ test("sokoban: a pasted bad level gets a clear error", run, async () => {
   await page.screenshot({ path: path.join(shots, "sokoban-bad-paste.png") });
 });
 
+/** The pairwise 100r+10c+d encoding of an empty 4×4 with no box clauses (a student's slip). */
+function noBoxDimacs() {
+  const v = (r, c, d) => 100 * r + 10 * c + d;
+  const clauses = [];
+  const range = [1, 2, 3, 4];
+  for (const r of range) for (const c of range) {
+    clauses.push(range.map((d) => v(r, c, d)));
+    for (const d of range) for (const e of range) if (d < e) clauses.push([-v(r, c, d), -v(r, c, e)]);
+  }
+  for (const d of range) for (const k of range) for (const i of range) for (const j of range) {
+    if (i < j) { clauses.push([-v(k, i, d), -v(k, j, d)]); clauses.push([-v(i, k, d), -v(j, k, d)]); }
+  }
+  return `p cnf 444 ${clauses.length}\n` + clauses.map((c) => c.join(" ") + " 0\n").join("");
+}
+
+test("sudoku: a student's encoding without boxes gets a counterexample drawn on a board", run, async () => {
+  await page.click("#tab-sudoku");
+  await page.click("#su-teach summary");
+  await page.fill("#su-teach-dimacs", noBoxDimacs());
+  await page.selectOption("#su-teach-size", "4");
+  await page.click("#su-teach-check");
+  await page.waitForFunction(() => /broken:/.test(document.querySelector("#su-teach-status")?.textContent ?? ""));
+  assert.match(await status("su-teach-status"), /^broken: box at most one: box \d holds \d twice/);
+  const cells = await page.$$eval("#su-teach-board .cell", (xs) => xs.map((x) => ({
+    text: x.textContent, marked: x.classList.contains("conflict") })));
+  assert.equal(cells.length, 16);
+  // Every row and column holds 1..4 once (the clauses keep those), and some box does not.
+  const grid = cells.map((c) => Number(c.text));
+  assert.ok(grid.every((x) => x >= 1 && x <= 4));
+  const box = (b) => [0, 1, 4, 5].map((k) => grid[Math.floor(b / 2) * 8 + (b % 2) * 2 + k]);
+  assert.ok([0, 1, 2, 3].some((b) => new Set(box(b)).size < 4), grid.join(""));
+  // The two marked cells hold the same symbol.
+  const marked = cells.filter((c) => c.marked).map((c) => c.text);
+  assert.equal(marked.length, 2);
+  assert.equal(marked[0], marked[1]);
+  assert.match(await page.locator("#su-teach-text").textContent(), /box at most one: BROKEN/);
+  await page.screenshot({ path: path.join(shots, "teach-counterexample.png"), fullPage: true });
+  // A DIMACS slip is named by line and column, and the board goes away.
+  await page.fill("#su-teach-dimacs", "p cnf 3 1\n1 x 0\n");
+  await page.click("#su-teach-check");
+  await page.waitForFunction(() => document.querySelector("#su-teach-status")?.classList.contains("error")
+    && /line 2, column 3/.test(document.querySelector("#su-teach-status")?.textContent ?? ""));
+  assert.equal(await page.locator("#su-teach-board").isHidden(), true);
+});
+
 test("no script errors on the page", run, () => {
   assert.deepEqual(errors, []);
 });

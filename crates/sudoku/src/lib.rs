@@ -85,8 +85,9 @@ pub mod prelude {
 /// Requests as programs (the Python package, the web server) ask them.
 pub mod api {
     pub use crate::report::{
-        FieldError, GenerateRequest, MAX_COUNT, Question, Request, RequestError, ask, ask_within,
-        defaults, encode_report, encode_report_within, generate, generate_each,
+        CheckEncodingRequest, CheckRequestError, FieldError, GenerateRequest, MAX_COUNT, Question,
+        Request, RequestError, ask, ask_within, defaults, encode_report, encode_report_within,
+        generate, generate_each,
     };
 }
 

@@ -8,6 +8,7 @@
 
 mod answer;
 mod certificate;
+mod check_request;
 mod encoding;
 mod explain;
 mod fields;
@@ -27,6 +28,7 @@ pub use answer::{answer_report, error_report, memory_report, not_started_report}
 pub use certificate::{
     CertificateError, Certified, Claim, certify, manifest_header, write_certificate,
 };
+pub use check_request::{CheckEncodingRequest, CheckRequestError, MAX_CHECK_SIDE};
 pub use encoding::{encoding_json, sample_clause};
 pub use fields::{FieldError, defaults};
 pub use formula::{FormulaError, FormulaOptions, encode_formula};
