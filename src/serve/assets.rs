@@ -41,6 +41,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../web/js/sokoban.js"),
     ),
     (
+        "js/certificate.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/js/certificate.js"),
+    ),
+    (
         "js/teach.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/js/teach.js"),

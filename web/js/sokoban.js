@@ -1,5 +1,6 @@
 // The Sokoban page: levels, the solver with live progress, replay and play.
 import { get, post, stream, ApiError } from "./api.js";
+import { offerCertificate } from "./certificate.js";
 
 /* The server's answers (src/serve/sokoban.rs and the `--json` objects of crates/sokoban). */
 
@@ -34,6 +35,8 @@ import { get, post, stream, ApiError } from "./api.js";
  * @property {number | null} horizon
  * @property {string | null} reason
  * @property {SolveStats} [stats]
+ * @property {import("./certificate.js").Certificate} [certificate] with `"certify": true`
+ * @property {string} [certificate_error] why there is no certificate
  */
 
 /** @typedef {object} SolveStats
@@ -282,7 +285,9 @@ async function solve() {
   const body = {
     level: so.text, optimize: $("so-optimize", HTMLSelectElement).value,
     time_limit: Number($("so-time", HTMLInputElement).value) || 30,
+    certify: $("so-certify", HTMLInputElement).checked,
   };
+  offerCertificate($("so-cert", HTMLAnchorElement), undefined, undefined);
   try {
     const r = await stream("/api/sokoban/solve", body, (name, d) => {
       if (name === "progress") progressLine(/** @type {Progress} */ (d).text);
@@ -303,6 +308,7 @@ async function solve() {
  * @param {SolveAnswer} r
  */
 async function showResult(r) {
+  offerCertificate($("so-cert", HTMLAnchorElement), r.certificate, r.certificate_error);
   const opt = r.optimal ? `, ${r.optimal}-optimal (proven)` : r.plan ? ", optimality not proven" : "";
   if (r.plan) {
     so.plan = r.plan;

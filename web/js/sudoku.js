@@ -1,5 +1,6 @@
 // The Sudoku page: a board editor over gridsat's Sudoku API.
 import { post, ApiError } from "./api.js";
+import { offerCertificate } from "./certificate.js";
 
 const DEFAULT = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const SHAPES = /^[▲●■★◆♥♦♣♠▼◀▶]+$/u;
@@ -14,6 +15,8 @@ const SHAPES = /^[▲●■★◆♥♦♣♠▼◀▶]+$/u;
  * @property {string[]} [conflict] the givens that cannot all hold (unsat)
  * @property {string} [reason]
  * @property {{ vars: number, clauses: number, solver_calls: number, time_ms: number }} stats
+ * @property {import("./certificate.js").Certificate} [certificate] with `"certify": true`
+ * @property {string} [certificate_error] why there is no certificate
  */
 
 /** `POST /api/sudoku/hint` (`hint_json`; `unsolvable` for a grid without a solution,
@@ -338,7 +341,9 @@ const VERDICT = {
 /** Solves the board, asking for two solutions to tell a unique one. */
 async function solve() {
   clearOverlays(); render();
-  const a = /** @type {SolveAnswer} */ (await post("/api/sudoku/solve", request({ count: 2 })));
+  const certify = $("su-certify", HTMLInputElement).checked;
+  const a = /** @type {SolveAnswer} */ (await post("/api/sudoku/solve", { ...request({ count: 2 }), certify }));
+  offerCertificate($("su-cert", HTMLAnchorElement), a.certificate, a.certificate_error);
   if (a.status === "unsat") {
     mark(a.conflict, "conflict");
     const who = (a.conflict || []).join(", ");

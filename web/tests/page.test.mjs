@@ -10,8 +10,9 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -287,6 +288,44 @@ test("sudoku: a student's encoding without boxes gets a counterexample drawn on 
   await page.waitForFunction(() => document.querySelector("#su-teach-status")?.classList.contains("error")
     && /line 2, column 3/.test(document.querySelector("#su-teach-status")?.textContent ?? ""));
   assert.equal(await page.locator("#su-teach-board").isHidden(), true);
+});
+
+/** The bundle behind a certificate link, untarred into a new folder and checked by
+ *  `gridsat check-certificate` (which trusts nothing the server said). */
+async function checkDownloaded(linkId) {
+  const bytes = await page.$eval(`#${linkId}`, async (a) => {
+    const buf = await (await fetch(/** @type {HTMLAnchorElement} */ (a).href)).arrayBuffer();
+    return [...new Uint8Array(buf)];
+  });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "gridsat-page-cert-"));
+  writeFileSync(path.join(dir, "bundle.tar"), Buffer.from(bytes));
+  const cert = path.join(dir, "cert");
+  mkdirSync(cert);
+  const untar = spawnSync("tar", ["-xf", path.join(dir, "bundle.tar"), "-C", cert]);
+  assert.equal(untar.status, 0, String(untar.stderr));
+  const check = spawnSync(binary, ["check-certificate", cert], { encoding: "utf8" });
+  assert.equal(check.status, 0, check.stdout + check.stderr);
+  return check.stdout;
+}
+
+test("sudoku and sokoban: a certificate is offered for download and checks", run, async () => {
+  await page.click("#tab-sudoku");
+  await paste(readFileSync(path.join(repo, "examples/sudoku/9x9.txt"), "utf8"));
+  await page.check("#su-certify");
+  await page.click("#su-solve");
+  await page.waitForFunction(() => /certificate: unique/.test(document.querySelector("#su-cert")?.textContent ?? ""));
+  assert.match(await status("su-cert"), /download \(\d+ files, \d+/);
+  assert.match(await checkDownloaded("su-cert"), /unique — CNF matches the rules .*proof checked .*solution valid/);
+  await page.uncheck("#su-certify");
+  await page.click("#tab-sokoban");
+  await page.waitForFunction(() => document.querySelectorAll("#so-level option").length > 0);
+  await page.check("#so-certify");
+  await page.click("#so-solve");
+  await page.waitForFunction(() => /certificate: |no certificate/.test(document.querySelector("#so-cert")?.textContent ?? ""), null, { timeout: 30000 });
+  assert.match(await status("so-cert"), /^certificate: optimal \d+, horizon \d+ refuted, proof/);
+  assert.match(await checkDownloaded("so-cert"), /optimal \d+ — CNF matches the rules .*(proof checked|refuted by unit propagation).*plan replayed/);
+  await page.screenshot({ path: path.join(shots, "sokoban-certified.png") });
+  await page.uncheck("#so-certify");
 });
 
 test("no script errors on the page", run, () => {
