@@ -6,6 +6,7 @@
 //! solved under each; the answer then says how many were tried.
 
 use super::mapping::VarMap;
+use super::sight::ClauseIndex;
 use super::sound::cells_of;
 use super::student::Student;
 use super::{Completeness, Forbidden, TeachError, new_solver};
@@ -75,11 +76,14 @@ fn prove(s: &Setting<'_>) -> Result<Completeness, TeachError> {
     let mut solver = new_solver(s.spec, s.budget)?;
     let mut next = s.map.max_var().max(s.student.max_var()) + 1;
     solver.reserve(next - 1);
-    for c in reference(s.map, s.shape, s.puzzle) {
-        solver.add_clause(&c);
+    let reference = reference(s.map, s.shape, s.puzzle);
+    for c in &reference {
+        solver.add_clause(c);
     }
+    // A student clause that contains a reference clause holds in every valid grid.
+    let index = ClauseIndex::new(&reference);
     let mut any = Vec::new();
-    for clause in s.student.clauses() {
+    for clause in s.student.clauses().iter().filter(|c| !index.refutes(c)) {
         let f = Var::new(next);
         next += 1;
         solver.reserve(f.get());
@@ -87,6 +91,9 @@ fn prove(s: &Setting<'_>) -> Result<Completeness, TeachError> {
             solver.add_clause(&[f.neg(), !l]);
         }
         any.push(f.pos());
+    }
+    if any.is_empty() {
+        return Ok(Completeness::Proved);
     }
     solver.add_clause(&any);
     match solver.solve(&[])? {

@@ -20,6 +20,7 @@ mod json;
 mod mapping;
 mod redundant;
 mod show;
+mod sight;
 mod sound;
 mod student;
 

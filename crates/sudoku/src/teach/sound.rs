@@ -6,6 +6,7 @@
 
 use super::broken::{Broken, FAMILIES, candidates};
 use super::mapping::VarMap;
+use super::sight::ClauseIndex;
 use super::student::Student;
 use super::{Counterexample, FamilyCheck, Outcome3, TeachError, new_solver};
 use crate::check::check_solution;
@@ -109,9 +110,18 @@ fn build(
     let families = FAMILIES
         .into_iter()
         .filter(|&f| f != ClauseFamily::Given || with_givens);
+    let index = ClauseIndex::new(student.clauses());
     let mut out = Vec::new();
     for family in families {
-        let rules = candidates(family, shape, puzzle);
+        // A case one student clause rules out is left out: its conditions falsify
+        // that clause. A family with no case left is kept, proved by the solver at once.
+        let rules: Vec<Broken> = candidates(family, shape, puzzle)
+            .into_iter()
+            .filter(|rule| {
+                let negated: Vec<Lit> = rule.conditions(map, shape).iter().map(|&l| !l).collect();
+                !index.refutes(&negated)
+            })
+            .collect();
         let select = Var::new(next);
         next += 1;
         let mut any = vec![select.neg()];

@@ -320,8 +320,9 @@ fn the_text_names_the_rule_and_draws_the_cells() {
     let student = Student::from_lists(&course(Slip::BoxOffset)).unwrap();
     let text = text(&a, &student, map);
     assert!(text.contains("sound: no"), "{text}");
+    // Shifted boxes break several true boxes; the solver may name any of them.
     assert!(
-        text.contains("box at most one: BROKEN: box 2 holds"),
+        text.contains("box at most one: BROKEN: box ") && text.contains(" twice (r"),
         "{text}"
     );
     let j = json(&a, &student, map);
