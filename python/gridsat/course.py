@@ -204,7 +204,7 @@ def sizes(max_area: int) -> Iterator[Tuple[int, int, int]]:
 
 def sudoku_problems(puzzle: Sequence[Sequence[int]], answer: Any) -> List[Tuple[str, str]]:
     """What is wrong with ``answer`` as a solution of ``puzzle`` (an n×n list of lists,
-    0 = empty, n a square): (the rule broken in words, the reference family), first the
+    0 = empty; boxes as :func:`box_shape`): (the rule broken in words, the reference family), first the
     shape, then the values, the givens, and the rows, columns and boxes. Empty when the
     answer is a valid solution."""
     n = len(puzzle)

@@ -161,9 +161,15 @@ def check_sokoban(solve_sokoban: Callable[[List[List[str]], int], Any], *, seed:
 
 def _given_cases(cases: Iterable[Tuple[Sequence[str], int]]) -> Iterator[
         Tuple[course.Level, int, Optional[List[str]]]]:
-    for rows, t in cases:
+    """The caller's (rows, T), each with a plan of at most T moves from the oracle, or
+    ``None``; ``ValueError`` for a level the oracle cannot read or search."""
+    for k, (rows, t) in enumerate(cases, 1):
         level = course.Level.parse(rows)
-        plan = course.fewest_moves(level)
+        try:
+            plan = course.fewest_moves(level)
+        except course.TooLarge as e:
+            raise ValueError(f"case {k}: too large for the breadth-first oracle ({e}); "
+                             "give small levels") from None
         yield level, t, (plan if plan is not None and len(plan) <= t else None)
 
 

@@ -238,3 +238,21 @@ def test_the_module_checks_both_functions_of_a_file(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert '"check": "answers"' in run.stdout and '"problem": false' in run.stdout
+
+
+def test_given_cases_are_judged_by_the_oracle_and_huge_ones_refused():
+    one_push = (["#####", "#PBG#", "#####"], 1)
+    found = teach.check_sokoban(lambda grid, T: -1, cases=[one_push])
+    assert found.problem and found.counterexample.answer == ["R"]
+    assert not teach.check_sokoban(bfs_student(), cases=[one_push, (one_push[0], 0)]).problem
+    # Four boxes in an open 12×12 room, their goals far off: more states than the
+    # breadth-first oracle may visit before it finds the plan.
+    room = [list("#" * 14)] + [list("#" + "." * 12 + "#") for _ in range(12)] + [list("#" * 14)]
+    for r, c in [(5, 5), (5, 8), (8, 5), (8, 8)]:
+        room[r][c] = "B"
+    for r, c in [(12, 2), (12, 4), (12, 9), (12, 11)]:
+        room[r][c] = "G"
+    room[1][1] = "P"
+    room = ["".join(row) for row in room]
+    with pytest.raises(ValueError, match="case 1: too large"):
+        teach.check_sokoban(lambda grid, T: -1, cases=[(room, 100)])
