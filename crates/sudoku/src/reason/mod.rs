@@ -20,6 +20,7 @@ pub use rate::{
 };
 pub(crate) use technique::Board;
 pub use technique::{
-    Board as TechniqueBoard, MAX_TECHNIQUE_SIDE, PathEnd, SeRating, Technique, TechniquePath,
-    TechniqueStep, next_step as next_technique_step, technique_path, unique_technique_path,
+    Board as TechniqueBoard, HodokuLevel, HodokuRating, MAX_TECHNIQUE_SIDE, PathEnd, SeRating,
+    Technique, TechniquePath, TechniqueStep, hodoku_points, hodoku_technique_path,
+    next_hodoku_step, next_step as next_technique_step, technique_path, unique_technique_path,
 };

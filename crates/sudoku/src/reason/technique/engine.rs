@@ -17,7 +17,7 @@ use crate::model::rules::Rules;
 use gridsat_sat::{Budget, StopReason};
 
 /// A finder: the first (or easiest) step of one technique on the board.
-type Finder = fn(&Board) -> Option<TechniqueStep>;
+pub(super) type Finder = fn(&Board) -> Option<TechniqueStep>;
 
 /// The finders in the order they are tried.
 const FINDERS: &[Finder] = &[
@@ -192,6 +192,18 @@ pub fn unique_technique_path(grid: &Grid, rules: &Rules, budget: &Budget) -> Tec
 }
 
 fn path_with(grid: &Grid, rules: &Rules, unique: bool, budget: &Budget) -> TechniquePath {
+    path_in(grid, rules, unique, FINDERS, budget)
+}
+
+/// Every step from `grid` with `finders` tried in order (the uniqueness techniques among
+/// them only when `unique`).
+pub(super) fn path_in(
+    grid: &Grid,
+    rules: &Rules,
+    unique: bool,
+    finders: &[Finder],
+    budget: &Budget,
+) -> TechniquePath {
     let n = grid.n();
     let Some(mut b) = Board::new(grid, rules) else {
         return TechniquePath {
@@ -214,7 +226,7 @@ fn path_with(grid: &Grid, rules: &Rules, unique: bool, budget: &Budget) -> Techn
         if let Some(r) = budget.stop_reason() {
             break PathEnd::Stopped(r);
         }
-        match next_step(&b) {
+        match finders.iter().find_map(|f| f(&b)) {
             Some(s) => {
                 apply(&mut b, &s);
                 steps.push(s);

@@ -10,6 +10,7 @@ mod engine;
 mod finned;
 mod fish;
 mod forcing;
+mod hodoku;
 mod intersections;
 mod links;
 mod rectangle;
@@ -22,5 +23,8 @@ mod wings;
 pub use board::{Board, MAX_TECHNIQUE_SIDE};
 pub use engine::{
     PathEnd, SeRating, TechniquePath, next_step, technique_path, unique_technique_path,
+};
+pub use hodoku::{
+    HodokuLevel, HodokuRating, hodoku_points, hodoku_technique_path, next_hodoku_step,
 };
 pub use step::{Technique, TechniqueStep};
