@@ -113,6 +113,8 @@ fn every_cli_json_object_of_the_examples_validates() {
         &["--size", "4", "--killer"],
         &["--size", "6", "--jigsaw"],
         &["--rules", "diagonals", "--count", "2"],
+        &["--level", "medium"],
+        &["--se", "2.0-4.0", "--technique", "pointing"],
     ] {
         let mut args = vec!["generate", "--json", "--seed", "1"];
         args.extend_from_slice(extra);
@@ -160,6 +162,7 @@ fn every_server_answer_for_the_examples_validates() {
         json!({"size": 4, "seed": 2}),
         json!({"size": 4, "count": 3}),
         json!({"size": 6, "jigsaw": true}),
+        json!({"level": "hard", "seed": 11}),
     ] {
         let (status, answer) = s.post("/api/sudoku/generate", &body);
         assert_eq!(status, 200, "{body}: {answer}");

@@ -143,6 +143,26 @@ fn generate_makes_unique_puzzles_that_solve_back() {
 }
 
 #[test]
+fn generate_to_a_hodoku_level_gives_that_level_and_refuses_an_unknown_one() {
+    let s = Server::start(&[]);
+    let (status, g) = s.post(
+        "/api/sudoku/generate",
+        &json!({"level": "unfair", "seed": 11}),
+    );
+    assert_eq!(status, 200, "{g}");
+    assert_eq!(g["rating"]["hodoku"]["level"], "unfair", "{g}");
+    let (_, r) = s.post("/api/sudoku/rate", &json!({"puzzle": g["givens"]}));
+    assert_eq!(r["hodoku"], g["rating"]["hodoku"], "{r}");
+    let (status, e) = s.post("/api/sudoku/generate", &json!({"level": "fiendish"}));
+    assert_eq!(status, 400, "{e}");
+    let text = e["error"].as_str().unwrap();
+    assert!(
+        text.contains("fiendish") && text.contains("extreme"),
+        "{text}"
+    );
+}
+
+#[test]
 fn bad_requests_get_json_errors_with_positions() {
     let s = Server::start(&[]);
     let (status, e) = s.post(

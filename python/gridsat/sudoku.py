@@ -613,7 +613,7 @@ class Generated:
 def generate(*, size: Optional[int] = None, box: Box = None, symbols: Optional[str] = None,
              rules: Optional[str] = None, difficulty: Optional[str] = None,
              se: Optional[str] = None, technique: Optional[str] = None,
-             max_attempts: Optional[int] = None,
+             level: Optional[str] = None, max_attempts: Optional[int] = None,
              symmetry: Optional[str] = None, clues: Optional[int] = None, seed: int = 1,
              count: int = 1, jigsaw: bool = False, killer: bool = False,
              solver: Optional[str] = None, time_limit: Optional[float] = None,
@@ -623,14 +623,15 @@ def generate(*, size: Optional[int] = None, box: Box = None, symbols: Optional[s
     ``gridsat sudoku generate`` does: the same ``seed`` (0 to 2**64-1) makes the same
     puzzles. Fewer than ``count`` when the time limit runs out (the last then has
     status ``unknown``). ``se="7.0-8.0"`` keeps puzzles whose Sudoku Explainer rating
-    (ER) lies in the range, ``technique="x-wing"`` those whose technique path uses it;
+    (ER) lies in the range, ``technique="x-wing"`` those whose technique path uses it,
+    ``level="unfair"`` those of that HoDoKu-style level (``rate``'s ``hodoku``);
     after ``max_attempts`` fresh grids without one, it raises (gave up after N tries).
     ``certify=DIR`` writes each puzzle's uniqueness certificate into that new or empty
     folder (``puzzle-K``, as ``gridsat sudoku generate --certify DIR``; classic rules
     only)."""
     path = _folder(certify)
     o = _options(size=size, box=box, symbols=symbols, rules=rules, difficulty=difficulty,
-                 se=se, technique=technique, max_attempts=max_attempts,
+                 se=se, technique=technique, level=level, max_attempts=max_attempts,
                  symmetry=symmetry, clues=clues, seed=seed, count=count, jigsaw=jigsaw,
                  killer=killer, solver=solver, time_limit=time_limit)
     out = []

@@ -1,4 +1,4 @@
-//! Puzzles made to a rating (`generate --se`, `--technique`): each made puzzle has one
+//! Puzzles made to a rating (`generate --se`, `--technique`, `--level`): each made puzzle has one
 //! solution by the independent brute-force count of `tests/brute`, and its technique
 //! path, computed again here, has ER in the range asked / uses the technique asked. A
 //! wish no attempt meets ends in a clear "gave up after N tries".
@@ -10,7 +10,7 @@ use gridsat_sudoku::{
     Rules,
     generate::{GaveUp, GenerateError, GenerateOptions, Generator, SeRange},
     model::Shape,
-    reason::{Technique, unique_technique_path},
+    reason::{HodokuLevel, Technique, hodoku_technique_path, unique_technique_path},
 };
 
 fn options() -> GenerateOptions {
@@ -58,6 +58,20 @@ fn puzzles_asked_for_a_technique_use_it() {
             .iter()
             .any(|s| s.technique == Technique::Pointing)
     );
+}
+
+#[test]
+fn puzzles_asked_for_a_hodoku_level_have_it() {
+    for level in [HodokuLevel::Medium, HodokuLevel::Hard] {
+        let mut o = options();
+        o.level = Some(level);
+        let g = Generator::new(o).unwrap().generate(11, 0).unwrap();
+        assert!(unique(&g.puzzle), "not unique: {}", g.puzzle.to_line(None));
+        let path = hodoku_technique_path(&g.puzzle, &Rules::classic(), &Budget::unlimited());
+        let r = path.hodoku_rating();
+        assert_eq!(r.level, level, "{}", g.puzzle.to_line(None));
+        assert_eq!(g.rating.hodoku.as_ref().map(|p| p.hodoku_rating()), Some(r));
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@ use gridsat_sat::BackendSpec;
 use gridsat_sat::batch::available_threads;
 use gridsat_sudoku::{
     generate::{Generator, SeRange, Symmetry},
-    reason::{Difficulty, Technique},
+    reason::{Difficulty, HodokuLevel, Technique},
 };
 use options::{OutputFormat, certificate_manifest, options, output_format};
 use output::Writer;
@@ -75,6 +75,10 @@ pub struct GenerateArgs {
     /// (the names of `hint --json`'s "technique").
     #[arg(long, value_name = "NAME", value_enum)]
     pub technique: Option<Technique>,
+    /// Keep only puzzles of this HoDoKu-style level: easy, medium, hard, unfair or
+    /// extreme (the techniques in HoDoKu's order and points, see `rate`).
+    #[arg(long, value_name = "LEVEL", value_enum)]
+    pub level: Option<HodokuLevel>,
     /// Keep a removal only when deduction (singles, box–line, probing) still fills the
     /// grid: no solver call at all, so large sparse grids come fast, and every puzzle
     /// can be solved without search.
@@ -174,6 +178,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, Fail> {
         let detail = opts.difficulty.is_some()
             || opts.se.is_some()
             || opts.technique.is_some()
+            || opts.level.is_some()
             || totals.made < args.count;
         print_stats(&totals, t0.elapsed().as_secs_f64(), (threads, seed), detail);
         if let Some(m) = &writer.manifest {

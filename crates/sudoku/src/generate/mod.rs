@@ -22,7 +22,7 @@ use crate::encode::EncodeError;
 use crate::model::grid::Grid;
 use crate::model::rules::{Rules, RulesError};
 use crate::model::shape::Shape;
-use crate::reason::{Difficulty, RateOptions, Rating, Technique};
+use crate::reason::{Difficulty, HodokuLevel, RateOptions, Rating, Technique};
 use crate::rng::Rng;
 use crate::solve::{SolveError, Uniqueness};
 use attempt::Attempt;
@@ -151,6 +151,8 @@ pub struct GenerateOptions {
     pub se: Option<SeRange>,
     /// Keep only puzzles whose named-technique path uses this technique.
     pub technique: Option<Technique>,
+    /// Keep only puzzles of this HoDoKu-style level.
+    pub level: Option<HodokuLevel>,
     /// Give up on a puzzle after this many attempts (fresh solution grids).
     pub max_attempts: usize,
     /// Accept a removal only when deduction alone (classic rules: singles, box–line,
@@ -199,6 +201,7 @@ impl GenerateOptions {
             difficulty: None,
             se: None,
             technique: None,
+            level: None,
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             no_search: false,
             hitting_set: false,
@@ -459,6 +462,7 @@ impl Generator {
         rated::Wanted {
             se: self.opts.se,
             technique: self.opts.technique,
+            level: self.opts.level,
         }
     }
 
@@ -470,11 +474,12 @@ impl Generator {
             return true;
         }
         match wanted.check(&g.puzzle, &g.rules, &self.opts.budget) {
-            Ok(path) => {
-                g.rating.techniques = Some(path);
+            Some(rated) => {
+                g.rating.techniques = rated.techniques;
+                g.rating.hodoku = rated.hodoku;
                 true
             }
-            Err(_) => false,
+            None => false,
         }
     }
 

@@ -1,11 +1,13 @@
 //! Puzzles made to a rating: a range on Sudoku Explainer's scale (ER, the hardest step
-//! of the named-technique path) and a technique the path must use. A made puzzle is
-//! rated by the technique engine (it has one solution, proven, so the uniqueness
-//! techniques take part) and kept only when it fits.
+//! of the named-technique path), a technique the path must use, a HoDoKu-style level.
+//! A made puzzle is rated by the technique engine (it has one solution, proven, so the
+//! uniqueness techniques take part) and kept only when it fits.
 
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
-use crate::reason::{Technique, TechniquePath, unique_technique_path};
+use crate::reason::{
+    HodokuLevel, Technique, TechniquePath, hodoku_technique_path, unique_technique_path,
+};
 use gridsat_sat::Budget;
 
 /// A range of SE ratings (ER), both ends included: `7.0-8.0`, or `8.5` for one value.
@@ -63,17 +65,27 @@ impl TryFrom<String> for SeRange {
     }
 }
 
-/// What a made puzzle must be rated: an ER range, a technique its path uses.
+/// What a made puzzle must be rated: an ER range, a technique its path uses, a level.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Wanted {
     pub se: Option<SeRange>,
     pub technique: Option<Technique>,
+    pub level: Option<HodokuLevel>,
+}
+
+/// The paths a fitting puzzle was rated by (each only when something asked for it).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Rated {
+    /// The path in SE's order (for an SE range or a technique).
+    pub techniques: Option<TechniquePath>,
+    /// The path in HoDoKu's order (for a level).
+    pub hodoku: Option<TechniquePath>,
 }
 
 impl Wanted {
     /// True when nothing is asked.
     pub fn any(&self) -> bool {
-        self.se.is_none() && self.technique.is_none()
+        self.se.is_none() && self.technique.is_none() && self.level.is_none()
     }
 
     /// The wish in words: `rated SE 7.0-8.0 using X-Wing`.
@@ -88,29 +100,40 @@ impl Wanted {
             }
             t.push_str(&format!("using {}", x.title()));
         }
+        if let Some(l) = self.level {
+            if !t.is_empty() {
+                t.push(' ');
+            }
+            t.push_str(&format!("of HoDoKu level {}", l.title()));
+        }
         t
     }
 
-    /// The technique path of `puzzle` (one solution, proven) when it fits; `Err` with
-    /// the path when it does not. A path that ran out of techniques fits no range (its
-    /// ER is only a lower bound).
-    pub fn check(
-        &self,
-        puzzle: &Grid,
-        rules: &Rules,
-        budget: &Budget,
-    ) -> Result<TechniquePath, TechniquePath> {
-        let path = unique_technique_path(puzzle, rules, budget);
-        let r = path.rating();
-        let in_range = self.se.is_none_or(|s| r.complete && s.contains(r.er));
-        let uses = self
-            .technique
-            .is_none_or(|t| path.steps.iter().any(|s| s.technique == t));
-        if in_range && uses {
-            Ok(path)
-        } else {
-            Err(path)
+    /// The paths of `puzzle` (one solution, proven) when it fits, `None` when it does
+    /// not. A path that ran out of techniques fits no SE range (its ER is only a lower
+    /// bound) and only the Extreme level.
+    pub fn check(&self, puzzle: &Grid, rules: &Rules, budget: &Budget) -> Option<Rated> {
+        let mut rated = Rated::default();
+        if self.se.is_some() || self.technique.is_some() {
+            let path = unique_technique_path(puzzle, rules, budget);
+            let r = path.rating();
+            let in_range = self.se.is_none_or(|s| r.complete && s.contains(r.er));
+            let uses = self
+                .technique
+                .is_none_or(|t| path.steps.iter().any(|s| s.technique == t));
+            if !(in_range && uses) {
+                return None;
+            }
+            rated.techniques = Some(path);
         }
+        if let Some(level) = self.level {
+            let path = hodoku_technique_path(puzzle, rules, budget);
+            if path.hodoku_rating().level != level {
+                return None;
+            }
+            rated.hodoku = Some(path);
+        }
+        Some(rated)
     }
 }
 

@@ -108,6 +108,9 @@ pub struct Rating {
     /// The path in named techniques, when asked for (`rate` asks; generation does not):
     /// its SE rating is [`TechniquePath::rating`].
     pub techniques: Option<TechniquePath>,
+    /// The same in HoDoKu's order of techniques, beside `techniques`: its HoDoKu-style
+    /// rating is [`TechniquePath::hodoku_rating`].
+    pub hodoku: Option<TechniquePath>,
 }
 
 impl gridsat_sat::Concludes for Rating {
@@ -133,6 +136,7 @@ impl Rating {
             search: None,
             stopped: Some(reason),
             techniques: None,
+            hodoku: None,
         }
     }
 
@@ -192,6 +196,7 @@ pub fn rate(
         search: None,
         stopped: None,
         techniques: None,
+        hodoku: None,
     };
     let steps: [(Difficulty, Step); 2] =
         [(Difficulty::Medium, basic), (Difficulty::Hard, what_ifs)];

@@ -13,7 +13,7 @@ use crate::io::format::{PuzzleFormat, Written};
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
-use crate::reason::{Difficulty, Technique};
+use crate::reason::{Difficulty, HodokuLevel, Technique};
 use gridsat_sat::{BackendSpec, Budget, Conclusion};
 
 /// The most puzzles one request may ask for.
@@ -42,6 +42,8 @@ pub struct GenerateRequest {
     pub se: Option<SeRange>,
     /// A technique, `x-wing`: keep puzzles whose rating path uses it.
     pub technique: Option<Technique>,
+    /// A HoDoKu-style level, `unfair`: keep puzzles of that level.
+    pub level: Option<HodokuLevel>,
     /// Fresh solution grids to try per puzzle before giving up.
     pub max_attempts: Option<usize>,
     /// The symmetry of the givens (`none`, `rot180`, …).
@@ -124,6 +126,7 @@ impl GenerateRequest {
         o.difficulty = self.difficulty;
         o.se = self.se;
         o.technique = self.technique;
+        o.level = self.level;
         if let Some(k) = self.max_attempts {
             if !(1..=defaults::MAX_GENERATE_ATTEMPTS).contains(&k) {
                 return Err(bad(

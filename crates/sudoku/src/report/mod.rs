@@ -41,7 +41,9 @@ pub use request::{
     Question, Request, RequestError, ask, ask_within, encode_report, encode_report_within,
     formula_header,
 };
-pub(crate) use technique::{SeJson, StepJson, path_lines, se_text, step_json};
+pub(crate) use technique::{
+    HodokuJson, SeJson, StepJson, hodoku_text, path_lines, se_text, step_json,
+};
 pub use toolkit::{Toolkit, ToolkitError};
 
 use gridsat_sat::Conclusion;

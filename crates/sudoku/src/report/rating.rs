@@ -27,6 +27,12 @@ pub fn rating_text(r: &Rating) -> String {
     if let Some(p) = &r.techniques {
         s.push_str(&format!("; {}", super::se_text(&p.rating(), &p.end)));
     }
+    if let Some(p) = &r.hodoku {
+        s.push_str(&format!(
+            "; {}",
+            super::hodoku_text(&p.hodoku_rating(), &p.end)
+        ));
+    }
     if let Some(e) = r.search {
         s.push_str(&format!(
             ", search {:.1} conflicts on average over {} random orders{}",
@@ -66,6 +72,9 @@ struct RatingJson {
     /// The hardest technique's name (`null`: no technique step), beside `se`.
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<Option<&'static str>>,
+    /// HoDoKu's scale, beside `se`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hodoku: Option<super::HodokuJson>,
 }
 
 impl RatingJson {
@@ -88,6 +97,10 @@ impl RatingJson {
             stopped: r.stopped.map(|why| why.to_string()),
             se: se.as_ref().map(super::SeJson::from),
             hardest: se.as_ref().map(|se| se.hardest.map(|t| t.name())),
+            hodoku: r
+                .hodoku
+                .as_ref()
+                .map(|p| super::HodokuJson::from(&p.hodoku_rating())),
         }
     }
 }

@@ -2,7 +2,9 @@
 //! `hint`, `explain` and `rate` print about the named techniques.
 
 use crate::model::symbols::Alphabet;
-use crate::reason::{PathEnd, SeRating, Technique, TechniquePath, TechniqueStep, sym};
+use crate::reason::{
+    HodokuLevel, HodokuRating, PathEnd, SeRating, Technique, TechniquePath, TechniqueStep, sym,
+};
 use serde::Serialize;
 
 /// A rating on Sudoku Explainer's scale, as printed.
@@ -27,6 +29,49 @@ impl From<&SeRating> for SeJson {
             ed: r.ed,
             complete: r.complete,
         }
+    }
+}
+
+/// A HoDoKu-style rating, as printed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HodokuJson {
+    /// The level: `easy`, `medium`, `hard`, `unfair`, `extreme`.
+    pub level: HodokuLevel,
+    /// The steps' points summed (HoDoKu's default points).
+    pub score: u32,
+    /// The hardest technique's name (`null`: no technique step).
+    pub hardest: Option<&'static str>,
+    /// False when the techniques ran out before the end (search is needed): the level is
+    /// then `extreme` and the score a lower bound.
+    pub complete: bool,
+}
+
+impl From<&HodokuRating> for HodokuJson {
+    fn from(r: &HodokuRating) -> HodokuJson {
+        HodokuJson {
+            level: r.level,
+            score: r.score,
+            hardest: r.hardest.map(|t| t.name()),
+            complete: r.complete,
+        }
+    }
+}
+
+/// The HoDoKu-style rating in words: `HoDoKu Hard, score 1234 (hardest: X-Wing)`.
+pub fn hodoku_text(r: &HodokuRating, end: &PathEnd) -> String {
+    let hardest = r.hardest.map_or("none", |t| t.title());
+    match end {
+        PathEnd::Solved => format!(
+            "HoDoKu {}, score {} (hardest: {hardest})",
+            r.level.title(),
+            r.score
+        ),
+        PathEnd::NotTaken => "HoDoKu not rated".into(),
+        _ => format!(
+            "HoDoKu {} (score at least {}; the techniques run out)",
+            r.level.title(),
+            r.score
+        ),
     }
 }
 

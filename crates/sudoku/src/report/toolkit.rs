@@ -9,8 +9,8 @@ use crate::encode::EncodeError;
 use crate::io::format::Layout;
 use crate::io::parse::ParsedPuzzle;
 use crate::reason::{
-    Board, Marks, RateOptions, Rating, Reasoning, next_hint, next_technique_step, pencil_marks,
-    rate, technique_path, unique_technique_path, walk,
+    Board, Marks, RateOptions, Rating, Reasoning, hodoku_technique_path, next_hint,
+    next_technique_step, pencil_marks, rate, technique_path, unique_technique_path, walk,
 };
 use crate::solve::{Answer, SolveError, SolveOptions, SudokuSolver};
 use gridsat_sat::{Budget, Conclusion, StopReason};
@@ -236,6 +236,7 @@ impl Toolkit {
         if r.stopped.is_none() && opts.techniques {
             // Rated puzzles have one solution (checked above).
             r.techniques = Some(unique_technique_path(&p.grid, &p.rules, &budget));
+            r.hodoku = Some(hodoku_technique_path(&p.grid, &p.rules, &budget));
         }
         let report = rating::report(label, &r);
         Ok((Some(r), report))

@@ -79,6 +79,7 @@ pub fn options(args: &GenerateArgs) -> Result<(GenerateOptions, Option<Alphabet>
     opts.difficulty = args.difficulty;
     opts.se = args.se;
     opts.technique = args.technique;
+    opts.level = args.level;
     opts.max_attempts = args.max_attempts.max(1);
     opts.no_search = args.no_search;
     opts.hitting_set = args.hitting_set;
