@@ -199,6 +199,7 @@ fn hints_candidates_and_explanations_on_every_size() {
         assert_eq!(
             steps,
             x["placements"].as_u64().unwrap()
+                + x["technique_steps"].as_u64().unwrap()
                 + x["what_ifs"].as_u64().unwrap()
                 + x["guesses"].as_u64().unwrap()
         );

@@ -8,7 +8,7 @@ use gridsat_sudoku::{
     generate::{GenerateOptions, Generator},
     model::{Placement, Shape},
     parse_puzzles,
-    reason::{End, Hint, Step, next_hint, walk},
+    reason::{End, Hint, Step, TechniqueBoard, next_hint, walk},
 };
 use proptest::prelude::*;
 
@@ -147,6 +147,7 @@ fn famous_puzzles_are_explained_to_their_published_solutions() {
             &mut logic,
             &puzzle,
             Some(&solution),
+            TechniqueBoard::new(&puzzle, &Rules::default()),
             None,
             &Budget::unlimited(),
         );
@@ -156,6 +157,15 @@ fn famous_puzzles_are_explained_to_their_published_solutions() {
                 Step::Hint(Hint::Place(p)) => assert_eq!(p.value, solution.get(p.row, p.col)),
                 Step::Hint(Hint::Eliminate(e)) => assert_ne!(e.value, solution.get(e.row, e.col)),
                 Step::Guess(p) => assert_eq!(p.value, solution.get(p.row, p.col)),
+                Step::Technique(t) => {
+                    let n = puzzle.n();
+                    for &(c, v) in &t.placements {
+                        assert_eq!(v, solution.get(c / n, c % n), "{}", t.technique);
+                    }
+                    for &(c, v) in &t.eliminations {
+                        assert_ne!(v, solution.get(c / n, c % n), "{}", t.technique);
+                    }
+                }
                 other => panic!("{other:?}"),
             }
         }

@@ -1,18 +1,23 @@
-//! Explanations: the whole solution as a sequence of hint steps (singles, what-ifs,
-//! and, where no reasoning step exists, a value taken from the known solution).
+//! Explanations: the whole solution as a sequence of hint steps (singles; where singles
+//! stall, a named technique short of forcing chains, else a what-if; and, where no
+//! reasoning step exists, a value taken from the known solution).
 
 use super::hint::{Hint, next_hint};
+use super::technique::{Board, TechniqueStep, apply_step, next_step, next_step_before_forcing};
 use crate::deduce::Logic;
 use crate::model::grid::{Grid, Placement};
 use crate::model::symbols::Alphabet;
 use gridsat_sat::{Budget, Conclusion, StopReason};
 
 /// One step of a walk.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Step {
     /// A hint that was applied (a placement or an elimination).
     Hint(Hint),
+    /// Singles were stuck and a named technique (short of forcing chains) placed values or
+    /// removed candidates: each of its facts is a unit clause the next propagation uses.
+    Technique(TechniqueStep),
     /// No reasoning step was found: the value of this cell is taken from the solution
     /// found by the solver (what a player would have to guess).
     Guess(Placement),
@@ -23,6 +28,12 @@ impl Step {
     pub fn describe(&self, alphabet: Option<&Alphabet>) -> String {
         match self {
             Step::Hint(h) => h.describe(alphabet),
+            Step::Technique(t) => format!(
+                "{}: {} placed, {} removed",
+                t.technique.title(),
+                t.placements.len(),
+                t.eliminations.len()
+            ),
             Step::Guess(p) => format!(
                 "nothing is forced and no what-if fails here: search (the solver's solution) puts {}",
                 p.describe(alphabet)
@@ -46,7 +57,7 @@ pub enum End {
 }
 
 /// A whole walk from the givens.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Walk {
     /// The steps, in order.
@@ -66,15 +77,30 @@ impl gridsat_sat::Concludes for Walk {
     }
 }
 
+/// What a walk's steps did, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WalkCounts {
+    /// Values placed by singles (or a variant's rules).
+    pub placed: usize,
+    /// Steps of named techniques.
+    pub techniques: usize,
+    /// Candidates removed by what-ifs.
+    pub what_ifs: usize,
+    /// Values taken from the solution.
+    pub guesses: usize,
+}
+
 impl Walk {
-    /// Counts of (placements by singles or rules, eliminations by what-ifs, guesses).
-    pub fn counts(&self) -> (usize, usize, usize) {
-        let mut c = (0, 0, 0);
+    /// How many steps of each kind the walk took.
+    pub fn counts(&self) -> WalkCounts {
+        let mut c = WalkCounts::default();
         for s in &self.steps {
             match s {
-                Step::Hint(Hint::Place(_)) => c.0 += 1,
-                Step::Hint(Hint::Eliminate(_)) => c.1 += 1,
-                Step::Guess(_) => c.2 += 1,
+                Step::Hint(Hint::Place(_)) => c.placed += 1,
+                Step::Hint(Hint::Eliminate(_)) => c.what_ifs += 1,
+                Step::Technique(_) => c.techniques += 1,
+                Step::Guess(_) => c.guesses += 1,
                 Step::Hint(_) => {}
             }
         }
@@ -82,50 +108,121 @@ impl Walk {
     }
 }
 
-/// Walks from `puzzle` to its solution one hint at a time. When no hint exists and
+/// Walks from `puzzle` to its solution one hint at a time. Where singles stall and
+/// `board` (the technique engine's pencil marks of `puzzle`) is given, the engine's next
+/// step short of forcing chains is taken instead of a what-if, and where no what-if
+/// exists either, its next step of any kind. When no hint exists and
 /// `solution` is known, the stuck cell with the fewest candidates takes its value from
 /// it (a `Guess`); without one the walk stops. The budget is asked before every step.
 pub fn walk(
     logic: &mut Logic,
     puzzle: &Grid,
     solution: Option<&Grid>,
+    mut board: Option<Board>,
     alphabet: Option<&Alphabet>,
     budget: &Budget,
 ) -> Walk {
-    let mut grid = puzzle.clone();
-    let mut eliminated: Vec<Placement> = Vec::new();
-    let mut steps = Vec::new();
+    let mut w = Walker {
+        grid: puzzle.clone(),
+        eliminated: Vec::new(),
+        steps: Vec::new(),
+    };
     let n = puzzle.n();
-    let end = |steps, end| Walk { steps, end };
     // Every step fills a cell or removes a candidate, so this bound is never reached.
     for _ in 0..=n * n * n {
         if let Some(r) = budget.stop_reason() {
-            return end(steps, End::Stopped(grid, r));
+            let at = w.grid.clone();
+            return w.end(End::Stopped(at, r));
         }
-        let hint = next_hint(logic, &grid, &eliminated, alphabet, budget);
-        match &hint {
-            Hint::Solved => return end(steps, End::Solved(grid)),
-            Hint::Contradiction(why) => return end(steps, End::Contradiction(why.clone())),
-            Hint::Stopped(r) => return end(steps, End::Stopped(grid, *r)),
-            Hint::Place(f) => grid.set(f.row, f.col, f.value),
-            Hint::Eliminate(p) => eliminated.push(Placement {
-                row: p.row,
-                col: p.col,
-                value: p.value,
-            }),
-            Hint::Stuck => {
-                let guess = solution.and_then(|sol| guess(logic, &grid, &eliminated, sol));
-                let Some(p) = guess else {
-                    return end(steps, End::Stuck(grid));
-                };
-                grid.set(p.row, p.col, p.value);
-                steps.push(Step::Guess(p));
+        let hint = next_hint(logic, &w.grid, &w.eliminated, alphabet, budget);
+        if let Some(b) = board.as_mut() {
+            // Where singles stall: a named technique rather than a what-if, and rather
+            // than a guess even a forcing chain.
+            let step = match &hint {
+                Hint::Eliminate(_) => next_step_before_forcing(b),
+                Hint::Stuck => next_step(b),
+                _ => None,
+            };
+            if let Some(t) = step {
+                w.technique(b, t);
                 continue;
             }
         }
-        steps.push(Step::Hint(hint));
+        match &hint {
+            Hint::Solved => {
+                let g = w.grid.clone();
+                return w.end(End::Solved(g));
+            }
+            Hint::Contradiction(why) => return w.end(End::Contradiction(why.clone())),
+            Hint::Stopped(r) => {
+                let g = w.grid.clone();
+                return w.end(End::Stopped(g, *r));
+            }
+            Hint::Place(f) => w.place(board.as_mut(), f.row, f.col, f.value),
+            Hint::Eliminate(p) => w.remove(board.as_mut(), p.row, p.col, p.value),
+            Hint::Stuck => {
+                let guess = solution.and_then(|sol| guess(logic, &w.grid, &w.eliminated, sol));
+                let Some(p) = guess else {
+                    let g = w.grid.clone();
+                    return w.end(End::Stuck(g));
+                };
+                w.place(board.as_mut(), p.row, p.col, p.value);
+                w.steps.push(Step::Guess(p));
+                continue;
+            }
+        }
+        w.steps.push(Step::Hint(hint));
     }
-    end(steps, End::Stuck(grid))
+    let stuck = End::Stuck(w.grid.clone());
+    w.end(stuck)
+}
+
+/// A walk under way: the grid, the candidates removed, the steps so far.
+struct Walker {
+    grid: Grid,
+    eliminated: Vec<Placement>,
+    steps: Vec<Step>,
+}
+
+impl Walker {
+    fn end(self, end: End) -> Walk {
+        Walk {
+            steps: self.steps,
+            end,
+        }
+    }
+
+    fn place(&mut self, board: Option<&mut Board>, row: usize, col: usize, value: u16) {
+        self.grid.set(row, col, value);
+        if let Some(b) = board {
+            b.place(row * self.grid.n() + col, value);
+        }
+    }
+
+    fn remove(&mut self, board: Option<&mut Board>, row: usize, col: usize, value: u16) {
+        self.eliminated.push(Placement { row, col, value });
+        if let Some(b) = board {
+            b.remove(row * self.grid.n() + col, value);
+        }
+    }
+
+    /// Takes a technique step: its placements fill the grid, its eliminations join the
+    /// removed candidates, and the board follows.
+    fn technique(&mut self, b: &mut Board, t: TechniqueStep) {
+        let n = self.grid.n();
+        for &(c, v) in &t.placements {
+            self.grid.set(c / n, c % n, v);
+        }
+        for &(c, v) in &t.eliminations {
+            self.eliminated.push(Placement {
+                row: c / n,
+                col: c % n,
+                value: v,
+            });
+        }
+        apply_step(b, &t);
+        self.steps.push(Step::Technique(t));
+    }
 }
 
 /// The value of the most constrained open cell, taken from `solution`.

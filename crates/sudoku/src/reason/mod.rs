@@ -7,7 +7,7 @@ mod marks;
 mod rate;
 mod technique;
 
-pub use explain::{End, Step, Walk, walk};
+pub use explain::{End, Step, Walk, WalkCounts, walk};
 pub(crate) use hint::sym;
 pub use hint::{
     Excluder, FailedProbe, Forced, Hint, Why, cell_name, contradiction_text, next_hint,

@@ -27,6 +27,8 @@ struct ExplainJson<'a> {
     head: Head,
     status: &'static str,
     placements: usize,
+    /// Steps of named techniques where singles stalled (short of forcing chains).
+    technique_steps: usize,
     what_ifs: usize,
     guesses: usize,
     steps: &'a [String],
@@ -74,8 +76,16 @@ pub fn report(
     layout: Layout,
 ) -> Report {
     let a = p.alphabet.as_deref();
-    let (placed, whatifs, guesses) = w.counts();
-    let steps: Vec<String> = w.steps.iter().map(|s| s.describe(a)).collect();
+    let c = w.counts();
+    let n = p.grid.n();
+    let steps: Vec<String> = w
+        .steps
+        .iter()
+        .map(|s| match s {
+            Step::Technique(t) => super::technique::step_text(t, n, a),
+            other => other.describe(a),
+        })
+        .collect();
     let (end, grid) = match &w.end {
         End::Solved(g) => ("solved".to_string(), Some(g)),
         End::Contradiction(why) => (format!("contradiction: {why}"), None),
@@ -93,17 +103,18 @@ pub fn report(
     let json = to_json(&ExplainJson {
         head: label.head(),
         status: verdict.name(),
-        placements: placed,
-        what_ifs: whatifs,
-        guesses,
+        placements: c.placed,
+        technique_steps: c.techniques,
+        what_ifs: c.what_ifs,
+        guesses: c.guesses,
         steps: &steps,
         end: &end,
         grid: grid.map(|g| g.to_line(a)),
     });
     let empty = p.grid.values().iter().filter(|&&v| v == 0).count();
     let mut text = format!(
-        "{}: {verdict}, {empty} empty cells: {placed} placed by singles, {whatifs} what-if eliminations, {guesses} guesses\n",
-        label.text
+        "{}: {verdict}, {empty} empty cells: {} placed by singles, {} technique steps, {} what-if eliminations, {} guesses\n",
+        label.text, c.placed, c.techniques, c.what_ifs, c.guesses
     );
     let width = steps.len().to_string().len();
     for (i, (s, step)) in steps.iter().zip(&w.steps).enumerate() {

@@ -15,6 +15,9 @@ use crate::reason::{
 use crate::solve::{Answer, SolveError, SolveOptions, SudokuSolver};
 use gridsat_sat::{Budget, Conclusion, StopReason};
 
+/// The largest side whose explanation walk uses technique steps where singles stall.
+const WALK_TECHNIQUE_SIDE: usize = 25;
+
 /// Why a question could not be answered at all (never a verdict: those are reports).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -189,7 +192,19 @@ impl Toolkit {
             Ok(logic) => logic,
             Err(r) => return Ok(stopped_report(label, r)),
         };
-        let w = walk(logic, &p.grid, solution.as_ref(), alphabet, &budget);
+        // Technique steps in the walk up to 25×25: beyond, one chain search can take
+        // seconds, longer than a time limit may wait.
+        let side_ok = p.grid.n() <= WALK_TECHNIQUE_SIDE;
+        let board = side_ok
+            .then(|| Board::new(&p.grid, &p.rules))
+            .flatten()
+            .map(|mut b| {
+                if solution.is_some() {
+                    b.assume_unique();
+                }
+                b
+            });
+        let w = walk(logic, &p.grid, solution.as_ref(), board, alphabet, &budget);
         if let (crate::reason::End::Solved(g), Some(s)) = (&w.end, &solution) {
             if g != s {
                 return Err(ToolkitError::Inconsistent(format!(

@@ -151,6 +151,12 @@ pub fn next_step(b: &Board) -> Option<TechniqueStep> {
     FINDERS.iter().find_map(|f| f(b))
 }
 
+/// The same short of forcing chains (the last two finders), which a what-if states more
+/// plainly: the explanation walk's step where singles stall.
+pub fn next_step_before_forcing(b: &Board) -> Option<TechniqueStep> {
+    FINDERS[..FINDERS.len() - 2].iter().find_map(|f| f(b))
+}
+
 /// How a path of techniques ended.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

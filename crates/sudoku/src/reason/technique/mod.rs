@@ -22,7 +22,8 @@ mod wings;
 
 pub use board::{Board, MAX_TECHNIQUE_SIDE};
 pub use engine::{
-    PathEnd, SeRating, TechniquePath, next_step, technique_path, unique_technique_path,
+    PathEnd, SeRating, TechniquePath, apply as apply_step, next_step, next_step_before_forcing,
+    technique_path, unique_technique_path,
 };
 pub use hodoku::{
     HodokuLevel, HodokuRating, hodoku_points, hodoku_technique_path, next_hodoku_step,
