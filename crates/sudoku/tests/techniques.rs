@@ -153,7 +153,7 @@ fn every_step_on_thousands_of_puzzles_keeps_the_solution() {
 }
 
 /// A puzzle whose path uses each newer technique, found by searching
-/// `../shared/data/sudoku/9x9` (top1465 and 17clue-49158) and copied here.
+/// `../shared/data/sudoku/9x9` (top1465 and 17clue-49158) or made by `generate`, copied here.
 const FIXTURES: &[(Technique, &str)] = &[
     (
         Technique::FinnedXWing,
@@ -186,6 +186,11 @@ const FIXTURES: &[(Technique, &str)] = &[
     (
         Technique::UniqueRectangle4,
         "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+    ),
+    (
+        // Made by `generate --se 6.0-7.0 --seed 1`; SE rates it 5.6 (WXYZ-Wing).
+        Technique::WxyzWing,
+        "...2.....8........2...4.19.....5..2.6.......9921....7.3.568.4.......7..8.4...3...",
     ),
     (
         Technique::BugPlusOne,

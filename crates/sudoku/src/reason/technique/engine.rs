@@ -9,7 +9,7 @@ use super::links::Links;
 use super::step::{Technique, TechniqueStep};
 use super::{
     bug, chains, finned, fish, forcing, intersections, rectangle, single_digit, singles, subsets,
-    wings,
+    wings, wxyz,
 };
 use crate::model::grid::Grid;
 use crate::model::house::House;
@@ -46,6 +46,7 @@ const FINDERS: &[Finder] = &[
     |b| fish::fish(b, 4),
     |b| subsets::hidden(b, 4),
     |b| chains::chain(b, Links::X, 5.4),
+    wxyz::wxyz_wing,
     bug::bug_plus_one,
     |b| finned::finned(b, 3),
     |b| chains::chain(b, Links::X, 5.8),

@@ -90,6 +90,8 @@ pub fn hodoku_points(t: Technique) -> (HodokuLevel, u32) {
         WWing => (Hard, 150),
         XyWing => (Hard, 160),
         XyzWing => (Hard, 180),
+        // HoDoKu finds it as an ALS-XZ (a bivalue cell and a three-cell set).
+        WxyzWing => (Unfair, 300),
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => (Hard, 100),
         FinnedXWing => (Hard, 130),
         SashimiXWing => (Hard, 150),

@@ -19,6 +19,7 @@ mod singles;
 mod step;
 mod subsets;
 mod wings;
+mod wxyz;
 
 pub use board::{Board, MAX_TECHNIQUE_SIDE};
 pub use engine::{

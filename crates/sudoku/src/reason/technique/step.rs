@@ -51,6 +51,8 @@ gridsat_sat::named_enum! {
         SashimiXWing = "sashimi-x-wing",
         /// A trivalue pivot and two bivalue pincers.
         XyzWing = "xyz-wing",
+        /// Three cells of a house holding four values and a bivalue cell seeing their x places.
+        WxyzWing = "wxyz-wing",
         /// Three cells of a rectangle hold only {a,b}: the fourth cannot be a or b.
         UniqueRectangle1 = "unique-rectangle-1",
         /// The two roof cells hold {a,b} and the same one extra x: x is out of their common peers.
@@ -118,6 +120,7 @@ impl Technique {
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::SashimiXWing => "Sashimi X-Wing",
             Technique::XyzWing => "XYZ-Wing",
+            Technique::WxyzWing => "WXYZ-Wing",
             Technique::UniqueRectangle1 => "Unique Rectangle Type 1",
             Technique::UniqueRectangle2 => "Unique Rectangle Type 2",
             Technique::UniqueRectangle3 => "Unique Rectangle Type 3",
@@ -153,7 +156,7 @@ impl Technique {
             XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
             | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => "fish",
             Skyscraper | TwoStringKite | TurbotFish => "single-digit",
-            XyWing | XyzWing | WWing => "wing",
+            XyWing | XyzWing | WxyzWing | WWing => "wing",
             XChain | XyChain | ForcingChain => "chain",
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
             | BugPlusOne => "uniqueness",
