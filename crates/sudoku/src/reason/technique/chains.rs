@@ -2,11 +2,19 @@
 //! chains (both, and the weak links in cells). A chain from "c is v" to "c is not v"
 //! removes v from c; one from "c is not v" to "c is v" places it. The shortest chain is
 //! taken, and its difficulty follows Sudoku Explainer: 5.4 for three strong links on
-//! one value, 5.8 for four, else 6.6 (X or XY) or 7.0 (both) plus the length rule.
+//! one value, 5.8 for four, else 6.6 (X) or 7.0 (XY and both) plus the length rule: SE
+//! looks for chains of bivalue cells only as cycles, and finds an open XY-chain as a
+//! forcing chain (7.0).
 
 use super::board::Board;
 use super::links::{Links, node, reach, unnode};
 use super::step::{Technique, TechniqueStep, length_penalty};
+
+/// SE's rating of a chain of k strong links on one value (SukakuExplainer's strong-link
+/// ladder: 3 links 5.4, then 0.4 a link), below its rating as a forcing X-chain.
+fn strong_link_rating(strong: usize) -> f64 {
+    5.4 + 0.4 * (strong.saturating_sub(3)) as f64
+}
 
 /// The difficulty of a chain of `nodes` nodes made of `links`.
 fn difficulty(links: Links, nodes: usize) -> f64 {
@@ -14,8 +22,8 @@ fn difficulty(links: Links, nodes: usize) -> f64 {
     match (links, strong) {
         (Links::X, 3) => 5.4,
         (Links::X, 4) => 5.8,
-        (Links::Both, _) => 7.0 + length_penalty(nodes),
-        _ => 6.6 + length_penalty(nodes),
+        (Links::X, _) => strong_link_rating(strong).min(6.6 + length_penalty(nodes)),
+        (Links::Y | Links::Both, _) => 7.0 + length_penalty(nodes),
     }
 }
 
@@ -153,7 +161,7 @@ mod tests {
     #[test]
     fn a_loop_of_bivalue_cells_with_a_tail_is_an_xy_chain() {
         // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c2 {4,1}: one of r1c1 and r5c2 is 1,
-        // so r1c2 and r5c1, which see both, are not (a ten-node chain: 6.6 + 0.2).
+        // so r1c2 and r5c1, which see both, are not (a ten-node chain: 7.0 + 0.2).
         let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()), &Rules::classic()).unwrap();
         for (c, m) in [(0usize, 0b11u64), (4, 0b110), (40, 0b1100), (37, 0b1001)] {
             b.cand[c] = m;
@@ -161,14 +169,18 @@ mod tests {
         let s = chain(&b, Links::Y, 20.0).unwrap();
         assert_eq!(s.technique, Technique::XyChain);
         assert!(s.eliminations == vec![(1, 1)] || s.eliminations == vec![(36, 1)]);
-        assert!((s.difficulty - 6.8).abs() < 1e-9);
+        assert!((s.difficulty - 7.2).abs() < 1e-9);
     }
 
     #[test]
     fn difficulties_follow_sudoku_explainer() {
         assert_eq!(difficulty(Links::X, 8), 5.4);
         assert_eq!(difficulty(Links::X, 10), 5.8);
-        assert!((difficulty(Links::Y, 8) - 6.7).abs() < 1e-9);
+        assert!((difficulty(Links::Y, 8) - 7.1).abs() < 1e-9);
+        // Five strong links: SE's ladder (6.2) is below the forcing X-chain (6.6 + 0.2).
+        assert!((difficulty(Links::X, 12) - 6.2).abs() < 1e-9);
+        // Eight: the forcing X-chain (6.6 + 0.4) is below the ladder (7.4).
+        assert!((difficulty(Links::X, 18) - 7.0).abs() < 1e-9);
         assert!((difficulty(Links::Both, 6) - 7.0).abs() < 1e-9);
     }
 }

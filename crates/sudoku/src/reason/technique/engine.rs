@@ -51,23 +51,27 @@ const FINDERS: &[Finder] = &[
     |b| finned::finned(b, 3),
     |b| chains::chain(b, Links::X, 5.8),
     |b| finned::finned(b, 4),
-    |b| {
-        easiest(
-            chains::chain(b, Links::X, 7.5),
-            chains::chain(b, Links::Y, 7.5),
-        )
-    },
-    |b| easiest(chains::chain(b, Links::Both, 7.5), wings::w_wing(b)),
-    |b| {
-        easiest(
-            chains::chain(b, Links::X, 20.0),
-            chains::chain(b, Links::Y, 20.0),
-        )
-    },
-    |b| chains::chain(b, Links::Both, 20.0),
+    |b| chains_up_to(b, 7.5, true),
+    |b| chains_up_to(b, 20.0, false),
     forcing::static_forcing,
     forcing::dynamic_forcing,
 ];
+
+/// The easiest chain up to `limit`: an X-chain under 7.0 at once, else the easiest of
+/// X-, XY- and alternating chains (and W-Wings when `w_wing`), as SE rates XY-chains
+/// and alternating chains alike from 7.0.
+fn chains_up_to(b: &Board, limit: f64, w_wing: bool) -> Option<TechniqueStep> {
+    let x = chains::chain(b, Links::X, limit);
+    if x.as_ref().is_some_and(|s| s.difficulty < 7.0) {
+        return x;
+    }
+    let w = if w_wing { wings::w_wing(b) } else { None };
+    let others = easiest(
+        chains::chain(b, Links::Y, limit),
+        easiest(chains::chain(b, Links::Both, limit), w),
+    );
+    easiest(x, others)
+}
 
 /// The easier of two steps (the first on a tie).
 fn easiest(a: Option<TechniqueStep>, b: Option<TechniqueStep>) -> Option<TechniqueStep> {
