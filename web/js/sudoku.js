@@ -53,11 +53,31 @@ const SHAPES = /^[▲●■★◆♥♦♣♠▼◀▶]+$/u;
  * @property {string} givens one line of symbols, `.` for blanks
  */
 
+/** A HoDoKu-style rating (`rate`'s and `generate`'s `hodoku`).
+ * @typedef {object} Hodoku
+ * @property {string} level
+ * @property {number} score
+ * @property {string | null} hardest
+ * @property {boolean} complete
+ */
+
+/** `POST /api/sudoku/rate` (`rating_json`).
+ * @typedef {object} RateAnswer
+ * @property {string} status
+ * @property {string} [difficulty]
+ * @property {{ er: number, ep: number, ed: number, complete: boolean }} [se]
+ * @property {string | null} [hardest]
+ * @property {Hodoku} [hodoku]
+ * @property {string} [reason]
+ * @property {string} [stopped]
+ */
+
 /** `POST /api/sudoku/generate` for one puzzle (`generated_json`).
  * @typedef {object} Generated
  * @property {string} givens
  * @property {number} clues
  * @property {string} difficulty
+ * @property {{ hodoku?: Hodoku }} [rating]
  */
 
 /** One step of `POST /api/sudoku/propagate` (`propagation_json`).
@@ -364,6 +384,28 @@ async function hint() {
   setStatus(h.text ?? `no solution from here: ${h.conflict ?? h.status}`);
 }
 
+/** The rating in words: `hard; SE 4.2/1.2/1.2 (hardest: xy-wing); HoDoKu hard, score 1046`.
+ * @param {RateAnswer} r
+ */
+function ratingText(r) {
+  if (r.status !== "unique") return `not rated: ${r.reason ?? r.stopped ?? r.status}`;
+  const parts = [r.difficulty ?? ""];
+  if (r.se) {
+    const at = r.se.complete ? "" : " at least";
+    const hardest = r.hardest ? ` (hardest: ${r.hardest})` : "";
+    parts.push(`SE${at} ${r.se.er}/${r.se.ep}/${r.se.ed}${hardest}`);
+  }
+  if (r.hodoku) parts.push(`HoDoKu ${r.hodoku.level}, score ${r.hodoku.complete ? "" : "at least "}${r.hodoku.score}`);
+  return parts.join("; ");
+}
+
+/** Rates the board's puzzle on the SE scale and HoDoKu's levels. */
+async function rate() {
+  clearOverlays(); render();
+  const r = /** @type {RateAnswer} */ (await post("/api/sudoku/rate", request()));
+  setStatus(ratingText(r));
+}
+
 /** Shows the candidates propagation leaves in each empty cell, or hides them. */
 async function toggleMarks() {
   const btn = $("su-marks");
@@ -423,11 +465,15 @@ async function generate() {
   const body = { box: `${st.rows}x${st.cols}`, count: 1, symmetry: valueOf("su-symmetry") };
   const d = valueOf("su-difficulty");
   if (d) body.difficulty = d;
+  const level = valueOf("su-level");
+  if (level) body.level = level;
   if (st.custom) body.symbols = st.symbols;
   setStatus("generating…");
   const g = /** @type {Generated} */ (await post("/api/sudoku/generate", body));
   applyParsed({ size: st.n, box: `${st.rows}x${st.cols}`, symbols: st.symbols, givens: g.givens, clues: g.clues });
-  setStatus(`a new puzzle: ${g.clues} givens, ${g.difficulty}, unique (proven)`);
+  const h = g.rating?.hodoku;
+  const hodoku = h ? `, HoDoKu ${h.level} (score ${h.score})` : "";
+  setStatus(`a new puzzle: ${g.clues} givens, ${g.difficulty}${hodoku}, unique (proven)`);
 }
 
 /* Propagation stepper: the trail of the unit propagator, one literal a step. */
@@ -538,6 +584,7 @@ export function initSudoku() {
   });
   $("su-solve").addEventListener("click", () => run("solving", solve));
   $("su-hint").addEventListener("click", () => run("looking for a hint", hint));
+  $("su-rate").addEventListener("click", () => run("rating", rate));
   $("su-marks").addEventListener("click", () => run("pencil marks", toggleMarks));
   $("su-propagate").addEventListener("click", () => run("propagating", propagate));
   $("su-encode").addEventListener("click", () => run("encoding", encoding));

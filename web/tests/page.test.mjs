@@ -87,6 +87,15 @@ function checkGrid(cells, n, rows, cols) {
   }
 }
 
+/** A question to the server itself (not through the page), to check what the page shows. */
+async function api(route, body) {
+  const r = await fetch(new URL(route, base), {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  assert.equal(r.status, 200, `${route}: ${r.status}`);
+  return r.json();
+}
+
 async function paste(text) {
   await page.locator("#su-paste-box").evaluate((el) => el.setAttribute("open", ""));
   await page.fill("#su-paste", text);
@@ -113,6 +122,31 @@ test("sudoku: a hint highlights its cell and the cells of its reason", run, asyn
   assert.ok((await page.locator("#su-board .clause").count()) >= 2);
   assert.match(await status("su-status"), /must be|cannot be/);
   await page.screenshot({ path: path.join(shots, "sudoku-hint.png") });
+});
+
+test("sudoku: rate shows the SE rating and the HoDoKu level the server gives", run, async () => {
+  const easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+  await paste(easy);
+  await page.click("#su-rate");
+  await page.waitForFunction(() => /HoDoKu/.test(document.querySelector("#su-status").textContent));
+  const shown = await status("su-status");
+  const r = await api("/api/sudoku/rate", { puzzle: easy });
+  assert.equal(r.hodoku.level, "easy");
+  assert.ok(shown.includes(`SE ${r.se.er}/${r.se.ep}/${r.se.ed}`), shown);
+  assert.ok(shown.includes(`HoDoKu ${r.hodoku.level}, score ${r.hodoku.score}`), shown);
+});
+
+test("sudoku: generate to a HoDoKu level makes a puzzle of that level", run, async () => {
+  await page.selectOption("#su-size", "9:3x3");
+  await page.selectOption("#su-level", "medium");
+  await page.click("#su-generate");
+  await page.waitForFunction(() => /a new puzzle/.test(document.querySelector("#su-status").textContent));
+  assert.match(await status("su-status"), /HoDoKu medium/);
+  const givens = await boardValues();
+  const r = await api("/api/sudoku/rate", { puzzle: givens });
+  assert.equal(r.status, "unique");
+  assert.equal(r.hodoku.level, "medium");
+  await page.selectOption("#su-level", "");
 });
 
 test("sudoku: conflicting givens are named and highlighted", run, async () => {
