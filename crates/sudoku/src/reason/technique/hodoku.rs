@@ -1,5 +1,5 @@
-//! A rating in HoDoKu's manner: the techniques tried in HoDoKu's order (all subsets
-//! before any fish, no "direct" steps, singles one at a time), each step scored with
+//! A rating in HoDoKu's manner: the techniques tried in HoDoKu's order (locked pairs and
+//! triples first, all subsets before any fish, no "direct" steps, singles one at a time), each step scored with
 //! HoDoKu's default points, the level the hardest technique's level, raised while the
 //! score passes the level's ceiling (800 easy, 1000 medium, 1600 hard, 1800 unfair).
 //! The figures are HoDoKu 2.2's defaults (Options.solverSteps); techniques HoDoKu has
@@ -73,6 +73,8 @@ pub fn hodoku_points(t: Technique) -> (HodokuLevel, u32) {
     match t {
         FullHouse | NakedSingle => (Easy, 4),
         HiddenSingle => (Easy, 14),
+        LockedPair => (Medium, 40),
+        LockedTriple => (Medium, 60),
         Pointing | Claiming | DirectPointing | DirectClaiming => (Medium, 50),
         NakedPair => (Medium, 60),
         HiddenPair | DirectHiddenPair => (Medium, 70),
@@ -112,6 +114,8 @@ pub(super) const HODOKU_FINDERS: &[Finder] = &[
     singles::naked_single,
     |b| singles::hidden_single(b, true),
     |b| singles::hidden_single(b, false),
+    |b| subsets::locked(b, 2),
+    |b| subsets::locked(b, 3),
     |b| intersections::first(b, Technique::Pointing),
     |b| intersections::first(b, Technique::Claiming),
     |b| subsets::naked(b, 2),

@@ -25,6 +25,10 @@ gridsat_sat::named_enum! {
         Pointing = "pointing",
         /// A value of a line confined to one box: out of the rest of that box.
         Claiming = "claiming",
+        /// A naked pair whose cells share a line and a box (HoDoKu's name): it clears both.
+        LockedPair = "locked-pair",
+        /// A naked triple whose cells share a line and a box (HoDoKu's name).
+        LockedTriple = "locked-triple",
         /// Two cells of a house holding only the same two values.
         NakedPair = "naked-pair",
         /// A value in two rows confined to the same two columns (or the other way).
@@ -108,6 +112,8 @@ impl Technique {
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked Pair",
+            Technique::LockedPair => "Locked Pair",
+            Technique::LockedTriple => "Locked Triple",
             Technique::XWing => "X-Wing",
             Technique::HiddenPair => "Hidden Pair",
             Technique::NakedTriple => "Naked Triple",
@@ -151,8 +157,8 @@ impl Technique {
         match self {
             FullHouse | HiddenSingle | NakedSingle => "single",
             DirectPointing | DirectClaiming | Pointing | Claiming => "intersection",
-            DirectHiddenPair | DirectHiddenTriple | NakedPair | HiddenPair | NakedTriple
-            | HiddenTriple | NakedQuad | HiddenQuad => "subset",
+            DirectHiddenPair | DirectHiddenTriple | NakedPair | LockedPair | LockedTriple
+            | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => "subset",
             XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
             | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => "fish",
             Skyscraper | TwoStringKite | TurbotFish => "single-digit",

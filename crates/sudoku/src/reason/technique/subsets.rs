@@ -52,6 +52,32 @@ pub fn each_subset(len: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> bool) ->
 
 /// The first naked subset of size `k` that removes something.
 pub fn naked(b: &Board, k: usize) -> Option<TechniqueStep> {
+    naked_where(b, k, false)
+}
+
+/// The first locked pair or triple (HoDoKu's name): a naked subset whose cells share two
+/// houses (a line and a box) and that clears candidates in both (one that clears only one
+/// is a plain naked subset, which HoDoKu tries after locked candidates).
+pub fn locked(b: &Board, k: usize) -> Option<TechniqueStep> {
+    naked_where(b, k, true)
+}
+
+/// Whether `set` shares two houses and `elim` removes something in each of them.
+fn clears_two_houses(b: &Board, set: &[usize], elim: &[(usize, u16)]) -> bool {
+    let common: Vec<&Vec<usize>> = b
+        .house_cells
+        .iter()
+        .filter(|cells| set.iter().all(|c| cells.contains(c)))
+        .collect();
+    common.len() >= 2
+        && common
+            .iter()
+            .all(|cells| elim.iter().any(|(c, _)| cells.contains(c)))
+}
+
+/// The first naked subset of size `k` that removes something; when `locked`, only one
+/// whose cells share two houses.
+fn naked_where(b: &Board, k: usize, locked: bool) -> Option<TechniqueStep> {
     for (h, cells) in b.house_cells.iter().enumerate() {
         let open: Vec<usize> = cells.iter().copied().filter(|&c| b.value[c] == 0).collect();
         let small: Vec<usize> = open
@@ -72,10 +98,14 @@ pub fn naked(b: &Board, k: usize) -> Option<TechniqueStep> {
                 .filter(|&c| set.iter().all(|&s| b.sees(c, s)))
                 .flat_map(|c| digits(b.mask(c) & union).map(move |v| (c, v)))
                 .collect();
-            if elim.is_empty() {
+            if elim.is_empty() || (locked && !clears_two_houses(b, &set, &elim)) {
                 return false;
             }
-            let (t, d) = naked_difficulty(k);
+            let (t, d) = match (locked, naked_difficulty(k)) {
+                (true, (_, d)) if k == 2 => (Technique::LockedPair, d),
+                (true, (_, d)) => (Technique::LockedTriple, d),
+                (false, td) => td,
+            };
             let mut s = TechniqueStep::new(t, d);
             s.eliminations = elim;
             s.cells = set;
@@ -193,5 +223,45 @@ mod tests {
         assert_eq!(s.cells, vec![0, 1]);
         assert_eq!(s.values, vec![1, 2]);
         assert!(s.eliminations.iter().all(|&(c, v)| c < 2 && v > 2));
+    }
+
+    /// An empty board whose cells listed hold only the values given.
+    fn with_masks(masks: &[(usize, &[u16])]) -> Board {
+        let mut b = board(&[]);
+        for &(c, vals) in masks {
+            b.cand[c] = vals.iter().fold(0, |m, &v| m | super::super::board::bit(v));
+        }
+        b
+    }
+
+    #[test]
+    fn a_naked_pair_in_a_line_and_a_box_is_a_locked_pair_clearing_both() {
+        let b = with_masks(&[(0, &[1, 2]), (1, &[1, 2])]);
+        let s = locked(&b, 2).unwrap();
+        assert_eq!(s.technique, Technique::LockedPair);
+        assert_eq!(s.cells, vec![0, 1]);
+        // Row 1 beyond the box and the box beyond row 1 both lose 1 and 2.
+        for c in [2, 8, 9, 20] {
+            assert!(s.eliminations.contains(&(c, 1)) && s.eliminations.contains(&(c, 2)));
+        }
+    }
+
+    #[test]
+    fn a_pair_in_a_line_and_a_box_that_clears_only_the_line_is_not_locked() {
+        // The rest of box 1 holds neither 1 nor 2: only row 1 loses them.
+        let mut masks: Vec<(usize, &[u16])> = vec![(0, &[1, 2]), (1, &[1, 2])];
+        for c in [2, 9, 10, 11, 18, 19, 20] {
+            masks.push((c, &[3, 4, 5]));
+        }
+        let b = with_masks(&masks);
+        assert!(locked(&b, 2).is_none());
+        assert_eq!(naked(&b, 2).unwrap().technique, Technique::NakedPair);
+    }
+
+    #[test]
+    fn a_naked_pair_across_boxes_is_not_locked() {
+        let b = with_masks(&[(0, &[1, 2]), (4, &[1, 2])]);
+        assert!(locked(&b, 2).is_none());
+        assert_eq!(naked(&b, 2).unwrap().technique, Technique::NakedPair);
     }
 }
