@@ -223,6 +223,18 @@ pub fn digits(mask: u64) -> impl Iterator<Item = u16> {
     })
 }
 
+/// An empty 9×9 classic board whose listed cells hold only the values given (for the
+/// finders' tests).
+#[cfg(test)]
+pub(crate) fn with_masks(masks: &[(usize, &[u16])]) -> Board {
+    use crate::model::{grid::Grid, rules::Rules, shape::Shape};
+    let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()), &Rules::classic()).unwrap();
+    for &(c, vals) in masks {
+        b.cand[c] = vals.iter().fold(0, |m, &v| m | bit(v));
+    }
+    b
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

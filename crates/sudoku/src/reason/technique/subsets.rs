@@ -225,14 +225,7 @@ mod tests {
         assert!(s.eliminations.iter().all(|&(c, v)| c < 2 && v > 2));
     }
 
-    /// An empty board whose cells listed hold only the values given.
-    fn with_masks(masks: &[(usize, &[u16])]) -> Board {
-        let mut b = board(&[]);
-        for &(c, vals) in masks {
-            b.cand[c] = vals.iter().fold(0, |m, &v| m | super::super::board::bit(v));
-        }
-        b
-    }
+    use super::super::board::with_masks;
 
     #[test]
     fn a_naked_pair_in_a_line_and_a_box_is_a_locked_pair_clearing_both() {

@@ -109,18 +109,8 @@ pub fn w_wing(b: &Board) -> Option<TechniqueStep> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::grid::Grid;
-    use crate::model::rules::Rules;
-    use crate::model::shape::Shape;
 
-    /// A board whose only candidates are the given masks (others placed elsewhere).
-    fn with_masks(masks: &[(usize, &[u16])]) -> Board {
-        let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()), &Rules::classic()).unwrap();
-        for &(c, vals) in masks {
-            b.cand[c] = vals.iter().fold(0, |m, &v| m | bit(v));
-        }
-        b
-    }
+    use super::super::board::with_masks;
 
     #[test]
     fn a_pivot_and_two_pincers_make_an_xy_wing() {

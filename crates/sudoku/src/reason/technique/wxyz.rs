@@ -5,7 +5,7 @@
 //! all the z places of the four. Sudoku Explainer's rating (SukakuExplainer): 5.5, and
 //! 5.6 when the largest cell of the pattern holds three values.
 
-use super::board::{Board, bit, digits};
+use super::board::{Board, digits};
 use super::step::{Technique, TechniqueStep};
 
 /// The WXYZ-Wing with the lowest rating and then the most eliminations.
@@ -81,7 +81,6 @@ fn wing(b: &Board, h: usize, set: [usize; 3], union: u64, p: usize) -> Option<Te
         s.cells = vec![p, set[0], set[1], set[2]];
         s.values = digits(union).collect();
         s.houses.push(b.house(h));
-        let _ = bit(x);
         return Some(s);
     }
     None
@@ -90,17 +89,8 @@ fn wing(b: &Board, h: usize, set: [usize; 3], union: u64, p: usize) -> Option<Te
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::grid::Grid;
-    use crate::model::rules::Rules;
-    use crate::model::shape::Shape;
 
-    fn with_masks(masks: &[(usize, &[u16])]) -> Board {
-        let mut b = Board::new(&Grid::empty(Shape::new(3, 3).unwrap()), &Rules::classic()).unwrap();
-        for &(c, vals) in masks {
-            b.cand[c] = vals.iter().fold(0, |m, &v| m | bit(v));
-        }
-        b
-    }
+    use super::super::board::with_masks;
 
     #[test]
     fn an_almost_locked_triple_and_a_bivalue_cell_make_a_wxyz_wing() {
