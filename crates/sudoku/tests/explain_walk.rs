@@ -6,6 +6,7 @@
 //! what-if at all but where a technique the engine lacks is needed.
 
 mod brute;
+mod walk_check;
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
@@ -13,7 +14,7 @@ use gridsat_sudoku::{
     deduce::Logic,
     model::Shape,
     parse_puzzles,
-    reason::{End, Hint, Step, TechniqueBoard as Board, Walk, walk},
+    reason::{End, TechniqueBoard as Board, Walk, walk},
 };
 
 fn grid(line: &str) -> Grid {
@@ -43,7 +44,7 @@ fn checked_walk(logic: &mut Logic, g: &Grid) -> Walk {
     let (count, sol) = brute::Spec::new(g, &rules).count(g.values(), 2);
     assert_eq!(count, 1, "not unique: {}", g.to_line(None));
     let sol = sol.unwrap();
-    let solution = Grid::from_values(g.shape(), sol.clone()).unwrap();
+    let solution = Grid::from_values(g.shape(), sol).unwrap();
     let mut board = Board::new(g, &rules).unwrap();
     board.assume_unique();
     let w = walk(
@@ -55,22 +56,7 @@ fn checked_walk(logic: &mut Logic, g: &Grid) -> Walk {
         &Budget::unlimited(),
     );
     assert_eq!(w.end, End::Solved(solution.clone()), "{}", g.to_line(None));
-    for s in &w.steps {
-        match s {
-            Step::Hint(Hint::Place(p)) => assert_eq!(p.value, solution.get(p.row, p.col)),
-            Step::Hint(Hint::Eliminate(e)) => assert_ne!(e.value, solution.get(e.row, e.col)),
-            Step::Guess(p) => assert_eq!(p.value, solution.get(p.row, p.col)),
-            Step::Technique(t) => {
-                for &(c, v) in &t.placements {
-                    assert_eq!(sol[c], v, "{} placed a wrong value", t.technique);
-                }
-                for &(c, v) in &t.eliminations {
-                    assert_ne!(sol[c], v, "{} removed the solution", t.technique);
-                }
-            }
-            other => panic!("{other:?}"),
-        }
-    }
+    walk_check::assert_keeps(&w, &solution);
     w
 }
 

@@ -1,6 +1,8 @@
 //! Hints are sound: applied one after another they reach the known solution, never
 //! place a wrong value, never rule out the right one; pencil marks always keep it.
 
+mod walk_check;
+
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
     Grid, ParseOptions, Rules,
@@ -8,7 +10,7 @@ use gridsat_sudoku::{
     generate::{GenerateOptions, Generator},
     model::{Placement, Shape},
     parse_puzzles,
-    reason::{End, Hint, Step, TechniqueBoard, next_hint, walk},
+    reason::{End, Hint, TechniqueBoard, next_hint, walk},
 };
 use proptest::prelude::*;
 
@@ -152,23 +154,7 @@ fn famous_puzzles_are_explained_to_their_published_solutions() {
             &Budget::unlimited(),
         );
         assert_eq!(w.end, End::Solved(solution.clone()), "{}", f[0]);
-        for s in &w.steps {
-            match s {
-                Step::Hint(Hint::Place(p)) => assert_eq!(p.value, solution.get(p.row, p.col)),
-                Step::Hint(Hint::Eliminate(e)) => assert_ne!(e.value, solution.get(e.row, e.col)),
-                Step::Guess(p) => assert_eq!(p.value, solution.get(p.row, p.col)),
-                Step::Technique(t) => {
-                    let n = puzzle.n();
-                    for &(c, v) in &t.placements {
-                        assert_eq!(v, solution.get(c / n, c % n), "{}", t.technique);
-                    }
-                    for &(c, v) in &t.eliminations {
-                        assert_ne!(v, solution.get(c / n, c % n), "{}", t.technique);
-                    }
-                }
-                other => panic!("{other:?}"),
-            }
-        }
+        walk_check::assert_keeps(&w, &solution);
         apply_hints(&mut logic, &puzzle, &solution);
     }
 }
