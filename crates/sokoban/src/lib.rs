@@ -97,6 +97,8 @@ pub mod api {
         pub const SOLVER: BackendSpec = SolveOptions::DEFAULT_BACKEND;
         /// Satisficing guidance: pushes added per box on a goal filled out of order.
         pub const PACKING: u32 = SolveOptions::DEFAULT_PACKING;
+        /// Satisficing guidance: pushes added per area of free cells beyond the first.
+        pub const CONNECTIVITY: u32 = SolveOptions::DEFAULT_CONNECTIVITY;
     }
     pub use crate::report::{
         FieldError, FrameJson, LevelJson, LevelsJson, OptionsJson, ReplayJson, RequestError,

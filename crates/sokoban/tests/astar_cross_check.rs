@@ -30,6 +30,13 @@ fn corral_opts(freeze: bool, pairs: bool, corrals: bool) -> SolveOptions {
     o
 }
 
+/// [`corral_opts`] with the deadlocks learned on box subsets on or off.
+fn learn_opts(corrals: bool, patterns: bool) -> SolveOptions {
+    let mut o = corral_opts(true, true, corrals);
+    o.astar_patterns = patterns;
+    o
+}
+
 fn solve(l: &Level, opts: &SolveOptions) -> Outcome {
     match solve_level(l, opts, &Budget::unlimited(), None) {
         Ok(r) => r,
@@ -84,6 +91,41 @@ fn tiny_levels_get_the_bfs_optimum() {
     }
 }
 
+/// The deadlocks learned on box subsets lose no plan and prove nothing false: on
+/// random rooms of three to five boxes (many without a plan) the A* with learning
+/// gets the BFS's verdict and optimum, and learning happens on enough of them to
+/// count (the test would pass vacuously otherwise).
+#[test]
+fn learned_patterns_keep_the_bfs_answer() {
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut learned, mut pruned, mut levels) = (0, 0, 0);
+    while levels < 400 {
+        let (w, h) = (4 + next() % 3, 3 + next() % 2);
+        let cells: Vec<u8> = (0..24).map(|_| next() as u8).collect();
+        let boxes = 3 + (next() % 3) as usize;
+        let Some(l) = random_level(w as usize, h as usize, &cells, boxes, false) else {
+            continue;
+        };
+        levels += 1;
+        for corrals in [true, false] {
+            check_astar(&l, &learn_opts(corrals, true)).unwrap();
+            let r = solve(&l, &learn_opts(corrals, true));
+            learned += r.stats.astar_patterns;
+            pruned += r.stats.astar_pattern_prunes;
+        }
+    }
+    assert!(
+        learned >= 10 && pruned >= 10,
+        "learned {learned}, pruned {pruned}"
+    );
+}
+
 #[test]
 fn a_push_cap_below_the_optimum_is_no_plan_and_at_it_a_plan() {
     let l = level(TINY[3]);
@@ -107,9 +149,12 @@ proptest! {
         boxes in 1usize..4,
         pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..80),
         freeze in any::<bool>(), pairs in any::<bool>(), corrals in any::<bool>(),
+        patterns in any::<bool>(),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
-        check_astar(&l, &corral_opts(freeze, pairs, corrals))?;
+        let mut o = corral_opts(freeze, pairs, corrals);
+        o.astar_patterns = patterns;
+        check_astar(&l, &o)?;
     }
 
     #[test]
@@ -118,9 +163,10 @@ proptest! {
         cells in prop::collection::vec(any::<u8>(), 8..24),
         boxes in 1usize..4,
         spare_goal in prop::bool::weighted(0.2), corrals in any::<bool>(),
+        patterns in any::<bool>(),
     ) {
         let Some(l) = random_level(w, h, &cells, boxes, spare_goal) else { return Ok(()) };
-        check_astar(&l, &corral_opts(true, true, corrals))?;
+        check_astar(&l, &learn_opts(corrals, patterns))?;
     }
 
     /// The satisficing search: a verified plan whenever one exists, never shorter than

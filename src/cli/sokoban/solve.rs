@@ -79,16 +79,21 @@ pub struct SolveArgs {
     /// remains, reported with its proven lower bound; exit 0 for any verified plan.
     #[arg(long)]
     pub any: bool,
-    /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals; or the
+    /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals, the deadlocks
+    /// learned on box subsets (patterns); or the
     /// satisficing passes' tunnel and goal-room macros (macros) or their cut of pushes
     /// onto a goal room's goals out of its packing order (room-cuts).
     #[arg(long = "astar-no", value_name = "TEST",
-          value_parser = ["freeze", "pairs", "corrals", "macros", "room-cuts"])]
+          value_parser = ["freeze", "pairs", "corrals", "patterns", "macros", "room-cuts"])]
     pub astar_no: Vec<String>,
     /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
     /// packing order fills after an empty one (0: off).
     #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::PACKING)]
     pub packing: u32,
+    /// Satisficing guidance: pushes added to the greedy bound per area of free cells
+    /// beyond the first that the boxes cut the board into (0: off).
+    #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::CONNECTIVITY)]
+    pub connectivity: u32,
     /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:
     /// a quarter of --max-memory, at most 3 GiB).
     #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
@@ -142,8 +147,10 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.astar_corrals = !a.astar_no.iter().any(|t| t == "corrals");
     opts.astar_macros = !a.astar_no.iter().any(|t| t == "macros");
     opts.astar_room_cuts = !a.astar_no.iter().any(|t| t == "room-cuts");
+    opts.astar_patterns = !a.astar_no.iter().any(|t| t == "patterns");
     opts.astar_memory = a.astar_memory;
     opts.packing = a.packing;
+    opts.connectivity = a.connectivity;
     opts
 }
 

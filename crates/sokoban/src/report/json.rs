@@ -80,6 +80,12 @@ pub struct StatsJson {
     pub astar_stored: usize,
     /// Deadlocks it pruned.
     pub astar_deadlocks: u64,
+    /// Box subsets it searched alone for a deadlock.
+    pub astar_subset_tests: u64,
+    /// Deadlock patterns learned (subsets without a plan).
+    pub astar_patterns: u64,
+    /// Positions pruned by a learned pattern.
+    pub astar_pattern_prunes: u64,
     /// Seconds in the A*, rounded to milliseconds.
     pub astar_seconds: f64,
 }
@@ -140,6 +146,9 @@ impl StatsJson {
             astar_expanded: s.astar_expanded,
             astar_stored: s.astar_stored,
             astar_deadlocks: s.astar_deadlocks,
+            astar_subset_tests: s.astar_subset_tests,
+            astar_patterns: s.astar_patterns,
+            astar_pattern_prunes: s.astar_pattern_prunes,
             astar_seconds: millis(s.astar_seconds),
         }
     }

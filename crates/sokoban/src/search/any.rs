@@ -123,6 +123,7 @@ fn pass(
     run.stats.expanded += stats.expanded;
     run.stats.generated += stats.generated;
     run.stats.deadlocks += stats.deadlocks;
+    run.stats.patterns.add(&stats.patterns);
     run.stats.stored = run.stats.stored.max(stats.stored);
     if run.passes.is_empty() {
         run.stats.start_bound = stats.start_bound;

@@ -106,10 +106,16 @@ pub struct SolveOptions {
     /// The satisficing search's packing-order guidance: pushes added to its bound per
     /// box on a goal that a packing order fills after an empty one (0: off).
     pub packing: u32,
+    /// The satisficing search's connectivity guidance: pushes added to its bound per
+    /// area of free cells beyond the first that the boxes cut the board into (0: off).
+    pub connectivity: u32,
     /// The satisficing passes take tunnel and goal-room macros as single steps.
     pub astar_macros: bool,
     /// With macros: pushes onto a goal room's goals out of its packing order are cut.
     pub astar_room_cuts: bool,
+    /// The A* learns deadlocks on the few boxes around the box pushed last and prunes
+    /// every position holding one (sound: the optimal pass stays a proof).
+    pub astar_patterns: bool,
     /// The most bytes the A*'s table and queue take (`None`: a quarter of the memory
     /// budget, at most 3 GiB).
     pub astar_memory: Option<u64>,
@@ -143,6 +149,9 @@ impl SolveOptions {
     /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
     /// packing order fills after an empty one.
     pub const DEFAULT_PACKING: u32 = 8;
+    /// Satisficing guidance: pushes added to the greedy bound per area of free cells
+    /// beyond the first.
+    pub const DEFAULT_CONNECTIVITY: u32 = 4;
 
     /// The options that minimise `optimize` as the command line, the web server and the
     /// Python package run them: CaDiCaL, with its `unsat` option set and a horizon stride
@@ -181,8 +190,10 @@ impl SolveOptions {
             astar_pairs: true,
             astar_corrals: true,
             packing: Self::DEFAULT_PACKING,
+            connectivity: Self::DEFAULT_CONNECTIVITY,
             astar_macros: true,
             astar_room_cuts: true,
+            astar_patterns: true,
             astar_memory: None,
             astar_share: 0.8,
         }

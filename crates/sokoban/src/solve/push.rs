@@ -61,6 +61,9 @@ fn add_stats(s: &mut SolveStats, a: &AstarStats, seconds: f64) {
     s.astar_expanded += a.expanded;
     s.astar_stored = s.astar_stored.max(a.stored);
     s.astar_deadlocks += a.deadlocks;
+    s.astar_subset_tests += a.patterns.tests;
+    s.astar_patterns += a.patterns.learned;
+    s.astar_pattern_prunes += a.patterns.pruned;
     s.astar_seconds += seconds;
 }
 
@@ -123,8 +126,10 @@ impl Solve<'_> {
             pairs: o.astar_pairs,
             corrals: o.astar_corrals,
             packing: o.packing,
+            connectivity: o.connectivity,
             macros: o.astar_macros,
             room_cuts: o.astar_room_cuts,
+            learn: o.astar_patterns,
             memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
         };
         if o.any {

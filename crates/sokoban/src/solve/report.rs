@@ -49,6 +49,12 @@ pub struct SolveStats {
     pub astar_stored: usize,
     /// Children the A* pruned as deadlocks.
     pub astar_deadlocks: u64,
+    /// Box subsets the A* searched alone for a deadlock.
+    pub astar_subset_tests: u64,
+    /// Of those, the subsets without a plan: deadlock patterns learned.
+    pub astar_patterns: u64,
+    /// Positions pruned by a learned pattern (counted in `astar_deadlocks` too).
+    pub astar_pattern_prunes: u64,
     /// Seconds in the A*.
     pub astar_seconds: f64,
 }

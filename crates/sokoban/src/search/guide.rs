@@ -1,0 +1,125 @@
+//! The guidance of the passes that are not optimal (never part of a bound): pushes added
+//! to a position's matching bound for what makes it look worse than the bound says.
+//! Boxes on goals that a packing order fills after a still-empty goal (they will have to
+//! move, or block it), and areas of free cells beyond the first that the boxes cut the
+//! board into (a player who cannot get everywhere is a step towards a deadlock; Festival
+//! counts these as its "connectivity" feature).
+
+use crate::model::Board;
+
+/// The packing order and the scratch of the area count, built once per board.
+pub struct Guide {
+    /// The goals and their ranks in the packing order (0: fill first).
+    goals: Vec<u32>,
+    rank: Vec<u32>,
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+}
+
+impl Guide {
+    /// The guidance of `board` with the packing order `rank`.
+    pub fn new(board: &Board, rank: Vec<u32>) -> Guide {
+        Guide {
+            goals: board.goals(),
+            rank,
+            mark: vec![0; board.len()],
+            stamp: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The pushes added to the bound of the position of `occ`: `packing` per box out of
+    /// the packing order, `connectivity` per area of free cells beyond the first.
+    pub fn extra(&mut self, board: &Board, occ: &[bool], packing: u32, connectivity: u32) -> u32 {
+        let mut extra = 0;
+        if packing > 0 {
+            extra += packing * self.out_of_order(occ);
+        }
+        if connectivity > 0 {
+            extra += connectivity * (self.areas(board, occ) - 1);
+        }
+        extra
+    }
+
+    /// Boxes (of `occ`) on goals ranked after the first empty goal of the packing order.
+    fn out_of_order(&self, occ: &[bool]) -> u32 {
+        let first_empty = self
+            .goals
+            .iter()
+            .filter(|&&g| !occ[g as usize])
+            .map(|&g| self.rank[g as usize])
+            .min()
+            .unwrap_or(u32::MAX);
+        self.goals
+            .iter()
+            .filter(|&&g| occ[g as usize] && self.rank[g as usize] > first_empty)
+            .count() as u32
+    }
+
+    /// The connected areas of free cells around the boxes of `occ` (at least one).
+    fn areas(&mut self, board: &Board, occ: &[bool]) -> u32 {
+        if self.stamp == u32::MAX {
+            self.mark.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let s = self.stamp;
+        let mut count = 0;
+        for c in 0..board.len() {
+            if occ[c] || self.mark[c] == s {
+                continue;
+            }
+            count += 1;
+            self.mark[c] = s;
+            self.stack.push(c as u32);
+            while let Some(x) = self.stack.pop() {
+                for y in board.nb[x as usize].into_iter().flatten() {
+                    if self.mark[y as usize] != s && !occ[y as usize] {
+                        self.mark[y as usize] = s;
+                        self.stack.push(y);
+                    }
+                }
+            }
+        }
+        count.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::{Format, parse_levels};
+
+    fn board(text: &str) -> Board {
+        Board::new(&parse_levels(text, "t", Format::Xsb).unwrap()[0])
+    }
+
+    #[test]
+    fn a_wall_of_boxes_makes_two_areas_and_costs_the_connectivity_weight() {
+        let b = board("#######\n#@ $ .#\n#  $ .#\n#######\n");
+        let occ = b.occupancy(&b.boxes);
+        let mut g = Guide::new(&b, vec![u32::MAX; b.len()]);
+        assert_eq!(g.areas(&b, &occ), 2);
+        assert_eq!(g.extra(&b, &occ, 0, 5), 5);
+        assert_eq!(g.extra(&b, &occ, 0, 0), 0);
+        let open = b.occupancy(&b.boxes[..1]);
+        assert_eq!(g.areas(&b, &open), 1);
+    }
+
+    #[test]
+    fn a_box_on_a_goal_filled_after_an_empty_one_is_out_of_order() {
+        let b = board("######\n#@$..#\n######\n");
+        let (near, far) = (b.index[9].unwrap(), b.index[10].unwrap());
+        let mut rank = vec![u32::MAX; b.len()];
+        rank[far as usize] = 0; // the far goal first
+        rank[near as usize] = 1;
+        let mut g = Guide::new(&b, rank);
+        let mut occ = vec![false; b.len()];
+        occ[near as usize] = true;
+        assert_eq!(g.extra(&b, &occ, 8, 0), 8);
+        occ[near as usize] = false;
+        occ[far as usize] = true;
+        assert_eq!(g.extra(&b, &occ, 8, 0), 0);
+    }
+}

@@ -1,0 +1,326 @@
+//! Deadlocks learned on box subsets during the search (the pattern search of Junghanns
+//! and Schaeffer's Rolling Stone): when the few boxes around the box just pushed cannot
+//! all reach goals on their own (the other boxes taken off the board, the player where
+//! it stands), no position that holds those boxes with the player in the same region
+//! around them has a plan. The subset and the region are stored as a pattern, and every
+//! later position holding it is pruned, in every pass over the board.
+//!
+//! Why that is sound: take a plan from the whole position and delete the other boxes.
+//! Their pushes become walks onto cells that are now free, and each push of a subset box
+//! lands on a cell that was free of every box: a plan of the subset alone. So a subset
+//! with no plan (its search exhausted, pruning only positions without one) means the
+//! position has none. The player's region is taken around the subset's boxes alone: the
+//! subset's search starts from any cell of it just the same.
+
+use crate::model::Board;
+use std::collections::HashSet;
+
+/// The most boxes of a subset: the box just pushed and its neighbours.
+const MAX_SUBSET: usize = 5;
+
+/// The most patterns kept (a pattern is a few dozen bytes): learning stops there.
+const MAX_PATTERNS: usize = 200_000;
+
+/// The most subsets remembered as tried: the set is cleared when it grows past this.
+const MAX_TRIED: usize = 2_000_000;
+
+/// What the subset's own search answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subset {
+    /// A plan of the subset alone: nothing learned.
+    Solvable,
+    /// Its search exhausted without one: a deadlock pattern.
+    NoPlan,
+    /// Its search stopped at its limit: nothing learned.
+    Unknown,
+}
+
+/// Counters of the learning.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PatternStats {
+    /// Subsets searched.
+    pub tests: u64,
+    /// Patterns learned (subsets without a plan).
+    pub learned: u64,
+    /// Positions pruned by a pattern.
+    pub pruned: u64,
+}
+
+impl PatternStats {
+    /// The counts since `before` (an earlier copy of the same counters).
+    pub fn since(&self, before: &PatternStats) -> PatternStats {
+        PatternStats {
+            tests: self.tests - before.tests,
+            learned: self.learned - before.learned,
+            pruned: self.pruned - before.pruned,
+        }
+    }
+
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &PatternStats) {
+        self.tests += other.tests;
+        self.learned += other.learned;
+        self.pruned += other.pruned;
+    }
+}
+
+/// The patterns learned on one board, and the subsets already tried.
+#[derive(Default)]
+pub struct Patterns {
+    /// Pattern ids by each of their box cells.
+    by_cell: Vec<Vec<u32>>,
+    /// Each pattern's box cells, increasing.
+    boxes: Vec<Vec<u16>>,
+    /// Each pattern's player region: its least cell, around the pattern's boxes alone.
+    region: Vec<u16>,
+    tried: HashSet<u64>,
+    flood: Flood,
+    /// What was learned and pruned.
+    pub stats: PatternStats,
+}
+
+impl Patterns {
+    /// Whether a pattern holding a box on `cell` matches the position of `occ` with
+    /// the player on `player`: then the position has no plan.
+    pub fn matches(&mut self, board: &Board, occ: &[bool], cell: u16, player: u16) -> bool {
+        let Some(ids) = self.by_cell.get(cell as usize) else {
+            return false;
+        };
+        for &p in ids {
+            let boxes = &self.boxes[p as usize];
+            if boxes.iter().all(|&b| occ[b as usize])
+                && self.flood.least(board, boxes, player) == self.region[p as usize]
+            {
+                self.stats.pruned += 1;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches the subset around the box on `cell` (of the position of `occ`, the
+    /// player on `player`) with `solve` (given the subset's boxes and the player's
+    /// cell) unless it was tried before, and learns it when it has no plan (`true`).
+    pub fn learn(
+        &mut self,
+        board: &Board,
+        occ: &[bool],
+        cell: u16,
+        player: u16,
+        solve: impl FnOnce(&[u16], u16) -> Subset,
+    ) -> bool {
+        if self.boxes.len() >= MAX_PATTERNS {
+            return false;
+        }
+        let set = neighbourhood(board, occ, cell);
+        if set.len() < 2 {
+            return false; // one box alone: the dead squares say it all
+        }
+        let region = self.flood.least(board, &set, player);
+        if self.tried.len() >= MAX_TRIED {
+            self.tried.clear();
+        }
+        if !self.tried.insert(key_hash(&set, region)) {
+            return false;
+        }
+        self.stats.tests += 1;
+        if solve(&set, region) != Subset::NoPlan {
+            return false;
+        }
+        self.store(board, set, region);
+        true
+    }
+
+    fn store(&mut self, board: &Board, set: Vec<u16>, region: u16) {
+        if self.by_cell.is_empty() {
+            self.by_cell = vec![Vec::new(); board.len()];
+        }
+        let id = self.boxes.len() as u32;
+        for &b in &set {
+            self.by_cell[b as usize].push(id);
+        }
+        self.boxes.push(set);
+        self.region.push(region);
+        self.stats.learned += 1;
+    }
+}
+
+/// The box on `cell` and the boxes next to it (the eight neighbours, transitively),
+/// nearest first, at most [`MAX_SUBSET`]; increasing.
+fn neighbourhood(board: &Board, occ: &[bool], cell: u16) -> Vec<u16> {
+    let w = board.width as isize;
+    let mut set = vec![cell];
+    let mut next = 0;
+    while next < set.len() && set.len() < MAX_SUBSET {
+        let at = board.cells[set[next] as usize] as isize;
+        next += 1;
+        for (dr, dc) in [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            let col = at % w + dc;
+            let lc = at + dr * w + dc;
+            if col < 0 || col >= w || lc < 0 {
+                continue;
+            }
+            let Some(Some(c)) = board.index.get(lc as usize) else {
+                continue;
+            };
+            let c = *c as u16;
+            if occ[c as usize] && !set.contains(&c) && set.len() < MAX_SUBSET {
+                set.push(c);
+            }
+        }
+    }
+    set.sort_unstable();
+    set
+}
+
+fn key_hash(set: &[u16], region: u16) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ region as u64;
+    for &b in set {
+        h = (h.rotate_left(7) ^ b as u64).wrapping_mul(0x1000_0000_01b3);
+    }
+    h ^ (h >> 31)
+}
+
+/// Flood fills around a few boxes.
+#[derive(Default)]
+struct Flood {
+    occ: Vec<bool>,
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+}
+
+impl Flood {
+    /// The least cell the player reaches from `from` around `boxes` alone.
+    fn least(&mut self, board: &Board, boxes: &[u16], from: u16) -> u16 {
+        let n = board.len();
+        if self.occ.len() != n || self.stamp == u32::MAX {
+            self.occ = vec![false; n];
+            self.mark = vec![0; n];
+            self.stamp = 0;
+        }
+        for &b in boxes {
+            self.occ[b as usize] = true;
+        }
+        self.stamp += 1;
+        let s = self.stamp;
+        let mut best = from;
+        self.mark[from as usize] = s;
+        self.stack.clear();
+        self.stack.push(from as u32);
+        while let Some(c) = self.stack.pop() {
+            for x in board.nb[c as usize].into_iter().flatten() {
+                let x = x as usize;
+                if self.mark[x] != s && !self.occ[x] {
+                    self.mark[x] = s;
+                    best = best.min(x as u16);
+                    self.stack.push(x as u32);
+                }
+            }
+        }
+        for &b in boxes {
+            self.occ[b as usize] = false;
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::{Format, parse_levels};
+
+    /// A board, the occupancy of its boxes, and the cell of a level's (row, column).
+    fn board(text: &str) -> (Board, Vec<bool>) {
+        let b = Board::new(&parse_levels(text, "t", Format::Xsb).unwrap()[0]);
+        let occ = b.occupancy(&b.boxes);
+        (b, occ)
+    }
+
+    fn cell(b: &Board, row: usize, col: usize) -> u16 {
+        b.index[row * b.width + col].unwrap() as u16
+    }
+
+    // Two boxes side by side in the left room, one alone far right; the player left.
+    const ROOMS: &str = "\
+#########
+#@ $$ #.#
+#     #.#
+#   $   #
+#.      #
+#########
+";
+
+    #[test]
+    fn a_learned_pattern_prunes_its_boxes_with_the_player_in_its_region_only() {
+        let (b, occ) = board(ROOMS);
+        let (left, right) = (cell(&b, 1, 3), cell(&b, 1, 4));
+        let mut p = Patterns::default();
+        let mut asked = Vec::new();
+        let learned = p.learn(&b, &occ, left, b.player as u16, |set, player| {
+            asked.push((set.to_vec(), player));
+            Subset::NoPlan
+        });
+        assert!(learned);
+        // The neighbourhood: the pushed box and the one beside it, not the far one.
+        let mut want = vec![left, right];
+        want.sort_unstable();
+        assert_eq!(asked, vec![(want, 0)]);
+        assert!(p.matches(&b, &occ, right, b.player as u16));
+        // The player elsewhere in the same region (below the pair): it still matches.
+        assert!(p.matches(&b, &occ, left, cell(&b, 2, 5)));
+        // A position without one of the boxes does not match.
+        let mut fewer = occ.clone();
+        fewer[right as usize] = false;
+        assert!(!p.matches(&b, &fewer, left, b.player as u16));
+        assert_eq!((p.stats.tests, p.stats.learned, p.stats.pruned), (1, 1, 2));
+    }
+
+    #[test]
+    fn a_pattern_with_the_player_in_another_region_does_not_match() {
+        // The column of boxes seals the left: a player right of it is in another region.
+        let (b, occ) = board(
+            "\
+########
+#  $  .#
+#@ $  .#
+#  $  .#
+########
+",
+        );
+        assert_eq!(b.boxes.len(), 3);
+        let column = [cell(&b, 1, 3), cell(&b, 2, 3), cell(&b, 3, 3)];
+        let mut p = Patterns::default();
+        assert!(p.learn(&b, &occ, column[0], b.player as u16, |set, _| {
+            assert_eq!(set.len(), 3);
+            Subset::NoPlan
+        }));
+        assert!(p.matches(&b, &occ, column[2], cell(&b, 3, 1)));
+        assert!(!p.matches(&b, &occ, column[2], cell(&b, 2, 5)));
+    }
+
+    #[test]
+    fn a_subset_tried_once_is_not_searched_again_and_a_lone_box_never() {
+        let (b, occ) = board(ROOMS);
+        let mut p = Patterns::default();
+        let left = cell(&b, 1, 3);
+        assert!(!p.learn(&b, &occ, left, b.player as u16, |_, _| Subset::Solvable));
+        let again = p.learn(&b, &occ, left, b.player as u16, |_, _| {
+            panic!("searched twice")
+        });
+        assert!(!again);
+        let lone = cell(&b, 3, 4);
+        assert!(!p.learn(&b, &occ, lone, b.player as u16, |_, _| panic!("a lone box")));
+        assert!(!p.matches(&b, &occ, left, b.player as u16));
+        assert_eq!(p.stats.tests, 1);
+    }
+}
