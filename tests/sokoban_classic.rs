@@ -3,9 +3,8 @@
 //! simulator and its push count checked against an independent breadth-first model;
 //! "push-optimal" claimed only at the model's optimum; and a level where macros matter
 //! (XSokoban 2, from the shared data when present): within the same A* memory ceiling
-//! the search with macros finds a plan and the one without them runs out of memory; and
-//! with neither macros nor learned deadlocks and connectivity it runs out, with the
-//! latter two it finds one.
+//! the greedy search of single pushes runs out of memory, and each lever alone (macros,
+//! learned deadlocks with connectivity, feature cells) finds a plan.
 
 #[path = "../crates/sokoban/tests/bfs/mod.rs"]
 mod bfs;
@@ -96,33 +95,33 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
     };
     let levels = parse_levels(&text, "xsokoban.xsb", Format::Auto).expect("parses");
     let l = &levels[1];
-    // The macros alone: no learned deadlocks, no connectivity guidance.
-    let run = |macros: bool, learned: bool| {
+    // One lever at a time: macros; learned deadlocks with the connectivity guidance;
+    // the feature cells. Each alone finds a plan where the greedy order of single
+    // pushes with none of them runs out of memory.
+    let run = |macros: bool, learned: bool, features: bool| {
         let mut o = options(macros);
         o.astar_memory = Some(MEMORY);
         o.astar_patterns = learned;
-        o.connectivity = if learned {
-            SolveOptions::DEFAULT_CONNECTIVITY
-        } else {
-            0
-        };
+        o.connectivity = if learned { SolveOptions::DEFAULT_CONNECTIVITY } else { 0 };
+        o.astar_features = features;
         solve_level(l, &o, &Budget::unlimited(), None).expect("no solver failure")
     };
-    let with = run(true, false);
-    replayed_pushes(l, &with);
-    let without = run(false, false);
+    let without = run(false, false, false);
     assert_eq!(without.verdict, Verdict::Unknown, "{:?}", without.reason);
     assert!(without.plan.is_none());
-    // Without macros, the learned deadlocks and the connectivity guidance find one.
-    let learned = run(false, true);
+    replayed_pushes(l, &run(true, false, false));
+    let learned = run(false, true, false);
     replayed_pushes(l, &learned);
     assert!(learned.stats.astar_patterns > 0, "{:?}", learned.stats);
+    let features = run(false, false, true);
+    replayed_pushes(l, &features);
+    assert!(features.reason.unwrap_or_default().starts_with("feature-space search"));
 }
 
 /// The A* ceiling of the last test: on XSokoban 2 the greedy pass with macros finds a
 /// plan within 8 MiB (not within 4 MiB), the one without them not even within 32 MiB
-/// (measured 2026-12-02: tables of 131,033 and 524,249 states); without macros but with
-/// the learned deadlocks and the connectivity guidance it finds one within 8 MiB
-/// (2026-12-03: 227 pushes). State counts do not depend on the machine or its load, so
-/// neither does the test.
+/// (measured 2026-12-02: tables of 131,033 and 524,249 states); without macros, with the
+/// learned deadlocks and the connectivity guidance or with the feature cells, it finds
+/// one within 8 MiB (2026-12-03: 227 and 171 pushes). State counts do not depend on the
+/// machine or its load, so neither does the test.
 const MEMORY: u64 = 8 << 20;

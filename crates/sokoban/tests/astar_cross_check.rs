@@ -178,12 +178,17 @@ proptest! {
         boxes in 1usize..4,
         pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..80),
         packing in prop::sample::select(vec![0u32, 8]),
+        connectivity in prop::sample::select(vec![0u32, 4]),
+        features in any::<bool>(), patterns in any::<bool>(),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
         let p = bfs_pushes(&l).expect("pulled levels are solvable");
         let mut o = astar_opts(true, true);
         o.any = true;
         o.packing = packing;
+        o.connectivity = connectivity;
+        o.astar_features = features;
+        o.astar_patterns = patterns;
         let r = solve(&l, &o);
         prop_assert_eq!(r.verdict, Verdict::Solved, "{:?}\n{}", r.reason, l);
         prop_assert!(r.satisficing);
@@ -192,6 +197,33 @@ proptest! {
         prop_assert!(r.proven_below.is_none_or(|b| b < p), "{:?} vs {}", r.proven_below, p);
         if r.optimal.is_some() {
             prop_assert_eq!(v.pushes, p);
+        }
+    }
+
+    /// The satisficing search on random rooms, solvable or not: a verified plan exactly
+    /// when the BFS has one, and "no plan" only when it has none (the passes' orders,
+    /// feature cells or greedy, exhaust the same positions).
+    #[test]
+    fn satisficing_verdicts_match_the_bfs_on_random_rooms(
+        w in 2usize..6, h in 1usize..4,
+        cells in prop::collection::vec(any::<u8>(), 8..24),
+        boxes in 1usize..4,
+        features in any::<bool>(), patterns in any::<bool>(),
+    ) {
+        let Some(l) = random_level(w, h, &cells, boxes, false) else { return Ok(()) };
+        let mut o = learn_opts(true, patterns);
+        o.any = true;
+        o.astar_features = features;
+        let r = solve(&l, &o);
+        match bfs_pushes(&l) {
+            Some(p) => {
+                prop_assert_eq!(r.verdict, Verdict::Solved, "{:?}\n{}", r.reason, l);
+                prop_assert!(verify(&l, r.plan.as_ref().unwrap()).unwrap().pushes >= p);
+            }
+            None => prop_assert!(
+                matches!(r.verdict, Verdict::Unsolvable | Verdict::NoPlan),
+                "{:?} {:?}\n{}", r.verdict, r.reason, l
+            ),
         }
     }
 }

@@ -80,11 +80,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub any: bool,
     /// Switch off a pruning of the A* (repeatable): freeze, pairs, corrals, the deadlocks
-    /// learned on box subsets (patterns); or the
-    /// satisficing passes' tunnel and goal-room macros (macros) or their cut of pushes
-    /// onto a goal room's goals out of its packing order (room-cuts).
+    /// learned on box subsets (patterns); or, of the satisficing passes, the first pass's
+    /// feature cells (features: the greedy order alone), the tunnel and goal-room macros
+    /// (macros) or their cut of pushes onto a goal room's goals out of its packing order
+    /// (room-cuts).
     #[arg(long = "astar-no", value_name = "TEST",
-          value_parser = ["freeze", "pairs", "corrals", "patterns", "macros", "room-cuts"])]
+          value_parser = ["freeze", "pairs", "corrals", "patterns", "features", "macros", "room-cuts"])]
     pub astar_no: Vec<String>,
     /// Satisficing guidance: pushes added to the greedy bound per box on a goal that a
     /// packing order fills after an empty one (0: off).
@@ -148,6 +149,7 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.astar_macros = !a.astar_no.iter().any(|t| t == "macros");
     opts.astar_room_cuts = !a.astar_no.iter().any(|t| t == "room-cuts");
     opts.astar_patterns = !a.astar_no.iter().any(|t| t == "patterns");
+    opts.astar_features = !a.astar_no.iter().any(|t| t == "features");
     opts.astar_memory = a.astar_memory;
     opts.packing = a.packing;
     opts.connectivity = a.connectivity;

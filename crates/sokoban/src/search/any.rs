@@ -42,7 +42,13 @@ pub fn any_plan(
     budget: &Budget,
 ) -> AnyRun {
     let mut run = AnyRun::default();
-    let mut first = pass(board, tables, base, Order::Greedy, None, budget, &mut run);
+    // The first plan: by feature cells in turn, or greedy.
+    let first_order = if base.features {
+        Order::Features
+    } else {
+        Order::Greedy
+    };
+    let mut first = pass(board, tables, base, first_order, None, budget, &mut run);
     if !first && base.macros && run.halt.is_none() {
         // Macros lose plans: a greedy pass with them that runs out proves nothing, so
         // the search without them settles it.
@@ -50,7 +56,7 @@ pub fn any_plan(
             macros: false,
             ..base.clone()
         };
-        first = pass(board, tables, &plain, Order::Greedy, None, budget, &mut run);
+        first = pass(board, tables, &plain, first_order, None, budget, &mut run);
     }
     run.lower_bound = run.stats.start_bound;
     if !first {
@@ -113,6 +119,8 @@ fn pass(
     let name = match order {
         Order::Greedy if opts.macros => "greedy best-first with macros".to_string(),
         Order::Greedy => "greedy best-first".to_string(),
+        Order::Features if opts.macros => "feature-space search with macros".to_string(),
+        Order::Features => "feature-space search".to_string(),
         Order::Weighted(w) if opts.macros => {
             format!("weighted A* (w = {}) with macros", w as f64 / 4.0)
         }

@@ -11,6 +11,7 @@
 //! state ([`super::corral`]): both keep the exhaustion a proof.
 
 use super::corral::{Corrals, Pick};
+use super::features::{Cell, Open};
 use super::guide::Guide;
 use super::macros::{Macro, MacroScratch, Macros};
 use super::patterns::{PatternStats, Patterns, Subset};
@@ -31,6 +32,10 @@ pub enum Order {
     Weighted(u32),
     /// `h` alone: the first plan, fast.
     Greedy,
+    /// `h` alone within each cell of a feature space (the goals filled in the packing
+    /// order, the areas of free cells), the cells taking turns (`features.rs`): the
+    /// first plan where the greedy order stalls on a plateau.
+    Features,
 }
 
 /// Options of one pass of [`astar`].
@@ -62,6 +67,9 @@ pub struct AstarOptions {
     /// With macros: pushes that put a box on a goal room's goal out of the packing
     /// order, with no goal of the order in its reach, are cut.
     pub room_cuts: bool,
+    /// The satisficing search's first pass files positions by feature cells
+    /// ([`Order::Features`]) instead of the greedy order.
+    pub features: bool,
     /// Learn deadlocks on box subsets and prune the positions holding them
     /// (`patterns.rs`): sound, so the optimal pass stays a proof.
     pub learn: bool,
@@ -176,7 +184,10 @@ fn astar_from(
         opts,
         tables,
         table: Table::new(k + 1),
-        open: Buckets::default(),
+        open: match opts.order {
+            Order::Features => Open::Features(Default::default()),
+            _ => Open::Ordered(Buckets::default()),
+        },
         occ: vec![false; board.len()],
         region: vec![0; board.len()],
         mark: vec![0; board.len()],
@@ -220,6 +231,7 @@ fn subset_plan(
         connectivity: 0,
         macros: false,
         room_cuts: false,
+        features: false,
         learn: false,
     };
     match astar_from(board, set, player, tables, &opts, budget).0 {
@@ -235,8 +247,8 @@ struct Run<'a> {
     opts: &'a AstarOptions,
     tables: &'a mut PushTables,
     table: Table,
-    /// States by priority, then cost.
-    open: Buckets,
+    /// States by priority, then cost (by feature cell first in [`Order::Features`]).
+    open: Open,
     occ: Vec<bool>,
     /// Stamps of the parent's region and of the child's flood fill.
     region: Vec<u32>,
@@ -274,7 +286,7 @@ impl Run<'_> {
         match self.opts.order {
             Order::Optimal => g + h,
             Order::Weighted(w) => 4 * g + w as usize * h,
-            Order::Greedy => h,
+            Order::Greedy | Order::Features => h,
         }
     }
 
@@ -305,7 +317,7 @@ impl Run<'_> {
             h: h0.min(u16::MAX as u32) as u16,
         };
         let (id, _) = self.table.insert(&start, meta);
-        self.open.push(self.priority(0, h0), 0, id);
+        self.open.push((0, 1), self.priority(0, h0), 0, id);
         self.run_queue(budget)
     }
 
@@ -661,10 +673,17 @@ impl Run<'_> {
             return;
         }
         let o = self.opts;
-        let guide = match o.order {
-            Order::Optimal => h,
-            _ => h + (self.tables.guide).extra(board, &self.occ, o.packing, o.connectivity),
+        let (extra, cell): (u32, Cell) = match o.order {
+            Order::Optimal => (0, (0, 1)),
+            _ => (self.tables.guide).assess(
+                board,
+                &self.occ,
+                o.packing,
+                o.connectivity,
+                o.order == Order::Features,
+            ),
         };
-        self.open.push(self.priority(g1, guide), g1 as usize, id);
+        let p = self.priority(g1, h + extra);
+        self.open.push(cell, p, g1 as usize, id);
     }
 }

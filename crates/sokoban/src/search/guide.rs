@@ -29,21 +29,31 @@ impl Guide {
         }
     }
 
-    /// The pushes added to the bound of the position of `occ`: `packing` per box out of
-    /// the packing order, `connectivity` per area of free cells beyond the first.
-    pub fn extra(&mut self, board: &Board, occ: &[bool], packing: u32, connectivity: u32) -> u32 {
-        let mut extra = 0;
-        if packing > 0 {
-            extra += packing * self.out_of_order(occ);
-        }
-        if connectivity > 0 {
-            extra += connectivity * (self.areas(board, occ) - 1);
-        }
-        extra
+    /// The pushes added to the bound of the position of `occ` (`packing` per box out of
+    /// the packing order, `connectivity` per area of free cells beyond the first), and
+    /// its feature cell: the goals filled before the first empty one of the packing
+    /// order, and the areas (counted only when `connectivity` or `features` asks).
+    pub fn assess(
+        &mut self,
+        board: &Board,
+        occ: &[bool],
+        packing: u32,
+        connectivity: u32,
+        features: bool,
+    ) -> (u32, (u16, u16)) {
+        let (in_order, out_of_order) = self.packed(occ);
+        let areas = if connectivity > 0 || features {
+            self.areas(board, occ)
+        } else {
+            1
+        };
+        let extra = packing * out_of_order + connectivity * (areas - 1);
+        (extra, (in_order as u16, areas.min(u16::MAX as u32) as u16))
     }
 
-    /// Boxes (of `occ`) on goals ranked after the first empty goal of the packing order.
-    fn out_of_order(&self, occ: &[bool]) -> u32 {
+    /// Boxes (of `occ`) on goals ranked before the first empty goal of the packing order,
+    /// and after it.
+    fn packed(&self, occ: &[bool]) -> (u32, u32) {
         let first_empty = self
             .goals
             .iter()
@@ -51,10 +61,16 @@ impl Guide {
             .map(|&g| self.rank[g as usize])
             .min()
             .unwrap_or(u32::MAX);
-        self.goals
-            .iter()
-            .filter(|&&g| occ[g as usize] && self.rank[g as usize] > first_empty)
-            .count() as u32
+        let filled = |g: &&u32| occ[**g as usize];
+        let before = self.goals.iter().filter(filled);
+        let in_order = before
+            .filter(|&&g| self.rank[g as usize] < first_empty)
+            .count();
+        let after = self.goals.iter().filter(filled);
+        let out = after
+            .filter(|&&g| self.rank[g as usize] > first_empty)
+            .count();
+        (in_order as u32, out as u32)
     }
 
     /// The connected areas of free cells around the boxes of `occ` (at least one).
@@ -101,8 +117,9 @@ mod tests {
         let occ = b.occupancy(&b.boxes);
         let mut g = Guide::new(&b, vec![u32::MAX; b.len()]);
         assert_eq!(g.areas(&b, &occ), 2);
-        assert_eq!(g.extra(&b, &occ, 0, 5), 5);
-        assert_eq!(g.extra(&b, &occ, 0, 0), 0);
+        assert_eq!(g.assess(&b, &occ, 0, 5, false), (5, (0, 2)));
+        assert_eq!(g.assess(&b, &occ, 0, 0, true), (0, (0, 2)));
+        assert_eq!(g.assess(&b, &occ, 0, 0, false), (0, (0, 1)));
         let open = b.occupancy(&b.boxes[..1]);
         assert_eq!(g.areas(&b, &open), 1);
     }
@@ -117,9 +134,9 @@ mod tests {
         let mut g = Guide::new(&b, rank);
         let mut occ = vec![false; b.len()];
         occ[near as usize] = true;
-        assert_eq!(g.extra(&b, &occ, 8, 0), 8);
+        assert_eq!(g.assess(&b, &occ, 8, 0, false), (8, (0, 1)));
         occ[near as usize] = false;
         occ[far as usize] = true;
-        assert_eq!(g.extra(&b, &occ, 8, 0), 0);
+        assert_eq!(g.assess(&b, &occ, 8, 0, false), (0, (1, 1)));
     }
 }

@@ -8,6 +8,7 @@ mod any;
 mod astar;
 mod corral;
 mod exhaust;
+mod features;
 mod guide;
 mod horizon;
 mod macros;

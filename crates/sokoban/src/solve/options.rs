@@ -113,6 +113,9 @@ pub struct SolveOptions {
     pub astar_macros: bool,
     /// With macros: pushes onto a goal room's goals out of its packing order are cut.
     pub astar_room_cuts: bool,
+    /// The satisficing search's first pass takes the feature cells (goals filled in the
+    /// packing order, areas of free cells) in turn instead of the greedy order alone.
+    pub astar_features: bool,
     /// The A* learns deadlocks on the few boxes around the box pushed last and prunes
     /// every position holding one (sound: the optimal pass stays a proof).
     pub astar_patterns: bool,
@@ -193,6 +196,7 @@ impl SolveOptions {
             connectivity: Self::DEFAULT_CONNECTIVITY,
             astar_macros: true,
             astar_room_cuts: true,
+            astar_features: true,
             astar_patterns: true,
             astar_memory: None,
             astar_share: 0.8,
