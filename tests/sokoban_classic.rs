@@ -102,7 +102,11 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
         let mut o = options(macros);
         o.astar_memory = Some(MEMORY);
         o.astar_patterns = learned;
-        o.connectivity = if learned { SolveOptions::DEFAULT_CONNECTIVITY } else { 0 };
+        o.connectivity = if learned {
+            SolveOptions::DEFAULT_CONNECTIVITY
+        } else {
+            0
+        };
         o.astar_features = features;
         solve_level(l, &o, &Budget::unlimited(), None).expect("no solver failure")
     };
@@ -115,7 +119,12 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
     assert!(learned.stats.astar_patterns > 0, "{:?}", learned.stats);
     let features = run(false, false, true);
     replayed_pushes(l, &features);
-    assert!(features.reason.unwrap_or_default().starts_with("feature-space search"));
+    assert!(
+        features
+            .reason
+            .unwrap_or_default()
+            .starts_with("feature-space search")
+    );
 }
 
 /// The A* ceiling of the last test: on XSokoban 2 the greedy pass with macros finds a
