@@ -227,6 +227,7 @@ fn oversized_files_and_bad_contents_are_refused_without_echo() {
         "cell 1: expected a symbol of the grid",
     );
     let dir = seventeen();
+    common::carry_formula(dir.path());
     common::edit(dir.path(), "puzzle-1.cnf", |t| {
         t.replacen("\n1 ", &format!("\n{SECRET} "), 1)
     });

@@ -51,7 +51,7 @@ fn small_grids_certify_and_check() {
     for file in ["examples/sudoku/4x4.txt", "examples/sudoku/6x6.txt"] {
         let (_d, lines) = certified(&[file], "");
         assert!(
-            lines[0].starts_with("puzzle 1: unique — CNF matches the rules"),
+            lines[0].starts_with("puzzle 1: unique — formula rebuilt from the rules"),
             "{file}: {lines:?}"
         );
         assert!(lines[0].ends_with("solution valid"), "{lines:?}");
@@ -63,20 +63,47 @@ fn nine_by_nine_seventeen_clue_and_hardest_check_with_real_proofs() {
     let (dir, lines) = certified(&[], &format!("{SEVENTEEN}\n{HARDEST}\n"));
     assert_eq!(lines.len(), 3, "{lines:?}");
     for l in &lines[..2] {
-        assert!(l.contains(": unique — CNF matches the rules"), "{l}");
+        assert!(
+            l.contains(": unique — formula rebuilt from the rules"),
+            "{l}"
+        );
         assert!(l.contains("proof checked ("), "a real proof: {l}");
     }
     assert_eq!(lines[2], "all 2 entries checked");
+    assert!(
+        !dir.path().join("puzzle-1.cnf").exists(),
+        "the formula is defined, not carried"
+    );
+    common::carry_formula(dir.path());
     let cnf = std::fs::read_to_string(dir.path().join("puzzle-1.cnf")).unwrap();
-    assert!(cnf.contains("c var 1 r1c1=1"), "variables are named");
-    assert!(cnf.contains("c family: solution excluded"));
+    assert!(cnf.contains("c var 1 r1c1=1\n"), "variables are named");
+    assert!(
+        cnf.contains("c var 729 r9c9=9\n"),
+        "and numbered (r·9 + c)·9 + v"
+    );
+    let c = check(dir.path());
+    assert_eq!(
+        c.code, 0,
+        "the carried formula checks too:\n{}{}",
+        c.stdout, c.stderr
+    );
+    assert!(
+        c.stdout.contains("unique — CNF matches the rules"),
+        "{}",
+        c.stdout
+    );
 }
 
 #[test]
 fn the_famous_hard_puzzles_check() {
     let (_d, lines) = certified(&["examples/sudoku/9x9.txt"], "");
     assert_eq!(lines.len(), 5, "{lines:?}");
-    assert!(lines.iter().take(4).all(|l| l.contains("unique — CNF")));
+    assert!(
+        lines
+            .iter()
+            .take(4)
+            .all(|l| l.contains("unique — formula rebuilt"))
+    );
 }
 
 #[test]
@@ -92,7 +119,7 @@ fn multiple_and_unsat_verdicts_check() {
         lines[0],
         "puzzle 1: multiple — 2 different solutions, each valid"
     );
-    assert!(lines[1].starts_with("puzzle 2: unsat — CNF matches the rules"));
+    assert!(lines[1].starts_with("puzzle 2: unsat — formula rebuilt from the rules"));
     assert!(
         !dir.path().join("puzzle-1.drat").exists(),
         "no proof for multiple"
@@ -109,7 +136,8 @@ fn an_unsat_puzzle_that_propagation_does_not_refute_checks_with_a_proof() {
         "1.......8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
     );
     assert!(
-        lines[0].starts_with("puzzle 1: unsat — CNF matches") && lines[0].contains("proof checked"),
+        lines[0].starts_with("puzzle 1: unsat — formula rebuilt")
+            && lines[0].contains("proof checked"),
         "{lines:?}"
     );
 }
@@ -117,7 +145,7 @@ fn an_unsat_puzzle_that_propagation_does_not_refute_checks_with_a_proof() {
 #[test]
 fn sixteen_by_sixteen_checks() {
     let (_d, lines) = certified(&["examples/sudoku/16x16.txt"], "");
-    assert!(lines[0].starts_with("puzzle 1: unique — CNF matches the rules"));
+    assert!(lines[0].starts_with("puzzle 1: unique — formula rebuilt from the rules"));
 }
 
 #[test]
@@ -168,6 +196,7 @@ fn minisat_agrees_the_unique_cnf_is_unsatisfiable() {
         return;
     }
     let (dir, _) = certified(&[], HARDEST);
+    common::carry_formula(dir.path());
     let out = Command::new("minisat")
         .arg("-verb=0")
         .arg(dir.path().join("puzzle-1.cnf"))
@@ -182,6 +211,7 @@ fn minisat_agrees_the_unique_cnf_is_unsatisfiable() {
 /// fresh folder for each tampering.
 fn hard_certificate() -> tempfile::TempDir {
     let (dir, _) = certified(&[], HARDEST);
+    common::carry_formula(dir.path());
     dir
 }
 
@@ -233,20 +263,20 @@ fn swapped_variable_names_are_rejected() {
 }
 
 #[test]
-fn a_dropped_lemma_is_rejected() {
+fn a_dropped_branch_is_rejected() {
     let dir = hard_certificate();
     edit(dir.path(), "puzzle-1.drat", |t| {
-        // The first learned clause (three literals or more): later lemmas rest on it.
-        // (Many unit lemmas can be dropped without harm: each is RUP on its own, and a
-        // proof without them is still a proof. A learned clause is not.)
-        let drop = t
+        // A branch at the root that is split further: its lemma `-x 0` and every lemma
+        // under it (`-x …`). Each lemma of a case split follows from those under it, so
+        // one dropped alone may do no harm; a whole branch cannot be rebuilt.
+        let deep = t
             .lines()
-            .position(|l| !l.starts_with('d') && l.split_whitespace().count() > 3)
+            .find(|l| l.split_whitespace().count() == 3)
             .unwrap();
+        let x = deep.split_whitespace().next().unwrap().to_string();
         t.lines()
-            .enumerate()
-            .filter(|(i, _)| *i != drop)
-            .map(|(_, l)| format!("{l}\n"))
+            .filter(|l| l.split_whitespace().next() != Some(x.as_str()))
+            .map(|l| format!("{l}\n"))
             .collect()
     });
     rejected(dir.path(), "neither RUP nor RAT");
@@ -389,4 +419,113 @@ fn a_changed_claim_or_box_in_the_manifest_is_rejected() {
         t.replace("box 3x3", "box 1x9")
     });
     rejected(dir.path(), "REJECTED");
+}
+
+// ---- a formula defined, not carried (`formula standard`) ---------------------------
+
+/// A fresh certificate of the hardest puzzle in its own form: the formula defined by
+/// the manifest's `formula standard` line, rebuilt by the checker.
+fn defined_certificate() -> tempfile::TempDir {
+    let (dir, _) = certified(&[], HARDEST);
+    let m = std::fs::read_to_string(dir.path().join("manifest.txt")).unwrap();
+    assert!(m.contains("formula standard\nproof puzzle-1.drat\n"), "{m}");
+    dir
+}
+
+#[test]
+fn a_proof_of_another_puzzle_is_rejected() {
+    let dir = defined_certificate();
+    let (other, _) = certified(
+        &[],
+        "1.......8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    );
+    std::fs::copy(
+        other.path().join("puzzle-1.drat"),
+        dir.path().join("puzzle-1.drat"),
+    )
+    .unwrap();
+    rejected(dir.path(), "the proof does not refute the formula");
+}
+
+#[test]
+fn a_proof_cut_to_the_empty_clause_is_rejected() {
+    let dir = defined_certificate();
+    edit(dir.path(), "puzzle-1.drat", |_| "0\n".to_string());
+    rejected(dir.path(), "the proof does not refute the formula");
+}
+
+#[test]
+fn a_changed_given_or_solution_breaks_the_defined_formula() {
+    // The solution changed in two cells of one row (swapped): still a grid, no longer
+    // the solution, so the exclusion clause rebuilt from it is another clause.
+    let dir = defined_certificate();
+    edit(dir.path(), "puzzle-1.solution", |t| {
+        let mut b = t.into_bytes();
+        b.swap(0, 1);
+        String::from_utf8(b).unwrap()
+    });
+    rejected(dir.path(), "puzzle-1");
+}
+
+#[test]
+fn formula_lines_other_than_standard_or_beside_a_cnf_are_refused() {
+    for (from, to) in [
+        ("formula standard\n", "formula mine\n"),
+        (
+            "formula standard\n",
+            "formula standard\ncnf puzzle-1.drat\n",
+        ),
+        ("formula standard\n", ""),
+    ] {
+        let dir = defined_certificate();
+        edit(dir.path(), "manifest.txt", |t| t.replacen(from, to, 1));
+        let c = check(dir.path());
+        assert_eq!(c.code, 1, "{to:?} accepted:\n{}", c.stdout);
+        assert!(
+            c.stderr.contains("formula standard"),
+            "{to:?}: {}",
+            c.stderr
+        );
+    }
+}
+
+#[test]
+fn a_sokoban_entry_cannot_define_its_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let run = gridsat(&[
+        "sokoban",
+        "solve",
+        "examples/sokoban/corridor.txt",
+        "--certify",
+        &d,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let m = std::fs::read_to_string(dir.path().join("manifest.txt")).unwrap();
+    let cnf = m
+        .lines()
+        .find_map(|l| l.strip_prefix("cnf "))
+        .unwrap()
+        .to_string();
+    edit(dir.path(), "manifest.txt", |t| {
+        t.replacen(&format!("cnf {cnf}\n"), "formula standard\n", 1)
+    });
+    rejected(
+        dir.path(),
+        "only a Sudoku's formula is given by its definition",
+    );
+}
+
+#[test]
+fn write_cnf_writes_the_formula_another_checker_reads_and_never_over_a_file() {
+    let dir = defined_certificate();
+    let out = tempfile::tempdir().unwrap();
+    let (d, o) = (path(dir.path()), path(out.path()));
+    let run = gridsat(&["check-certificate", &d, "--write-cnf", &o]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let cnf = std::fs::read_to_string(out.path().join("puzzle-1.cnf")).unwrap();
+    assert!(cnf.contains("\np cnf 729 12011\n"), "{}", &cnf[..200]);
+    let again = gridsat(&["check-certificate", &d, "--write-cnf", &o]);
+    assert_eq!(again.code, 2, "{}", again.stderr);
+    assert!(again.stderr.contains("puzzle-1.cnf"), "{}", again.stderr);
 }

@@ -88,10 +88,12 @@ class CertificateCheck:
 def check_certificate(dir: Folder, *, time_limit: Optional[float] = None,
                       max_memory: Optional[int] = None) -> CertificateCheck:
     """Checks the certificate folder ``dir`` as ``gridsat check-certificate DIR`` does:
-    each entry's formula rebuilt by the checker's own encoder and compared clause for
-    clause, its solution or plan checked, its DRAT proof replayed. ``time_limit`` (in
-    seconds) bounds the whole check; ``max_memory`` (bytes, default the package's
-    ceiling) bounds what one entry may take. Raises ``OSError`` when the folder or its
+    each entry's formula rebuilt by the checker's own encoder (and compared clause for
+    clause with the formula file, when the entry carries one), its solution or plan
+    checked, its DRAT proof replayed; entries are checked on every core, reported in
+    the manifest's order. ``time_limit`` (in seconds) bounds the whole check;
+    ``max_memory`` (bytes, default the package's ceiling) bounds what the entries
+    checked at once take together. Raises ``OSError`` when the folder or its
     ``manifest.txt`` cannot be read; everything else is an entry of the result."""
     path = folder(dir)
     if path is None:

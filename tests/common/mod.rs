@@ -165,3 +165,27 @@ pub fn rejected(dir: &Path, why: &str) {
     );
     assert!(c.stdout.contains("REJECTED"), "{}", c.stdout);
 }
+
+/// Makes the entries of a Sudoku certificate carry their formula as a file: the
+/// checker writes each defined formula (`check-certificate --write-cnf`) into `dir`,
+/// and the manifest names `NAME.cnf` instead of `formula standard` — the form the
+/// tamperings of a formula file start from.
+pub fn carry_formula(dir: &Path) {
+    let out = tempfile::tempdir().unwrap();
+    let d = dir.display().to_string();
+    let o = out.path().display().to_string();
+    let run = gridsat(&["check-certificate", &d, "--write-cnf", &o]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let mut manifest = std::fs::read_to_string(dir.join("manifest.txt")).unwrap();
+    for f in std::fs::read_dir(out.path()).unwrap() {
+        let f = f.unwrap().path();
+        let name = f.file_stem().unwrap().to_str().unwrap().to_string();
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+        manifest = manifest.replace(
+            &format!("formula standard\nproof {name}.drat\n"),
+            &format!("cnf {name}.cnf\nproof {name}.drat\n"),
+        );
+    }
+    assert!(!manifest.contains("formula standard"), "{manifest}");
+    std::fs::write(dir.join("manifest.txt"), manifest).unwrap();
+}

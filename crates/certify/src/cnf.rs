@@ -7,6 +7,71 @@ use std::collections::HashMap;
 /// A literal over named variables: the name and its sign (true = positive).
 pub type NamedLit = (String, bool);
 
+/// The formula a claim rests on, as the checker's own encoder builds it: clauses over
+/// variables `1..=names.len()`, variable `k` named `names[k - 1]`.
+pub struct Expected {
+    /// The clauses, DIMACS literals.
+    pub clauses: Vec<Vec<i32>>,
+    /// The name of every variable.
+    pub names: Vec<String>,
+}
+
+impl Expected {
+    /// Numbers the names of `named` clauses in order of first use.
+    pub fn from_named(named: Vec<Vec<NamedLit>>) -> Expected {
+        let mut number: HashMap<String, i32> = HashMap::new();
+        let mut names = Vec::new();
+        let clauses = named
+            .into_iter()
+            .map(|clause| {
+                clause
+                    .into_iter()
+                    .map(|(name, sign)| {
+                        let v = *number.entry(name).or_insert_with_key(|name| {
+                            names.push(name.clone());
+                            names.len() as i32
+                        });
+                        if sign { v } else { -v }
+                    })
+                    .collect()
+            })
+            .collect();
+        Expected { clauses, names }
+    }
+
+    /// The formula as DIMACS text, a `c var N NAME` line per variable first: what
+    /// another DRAT checker reads.
+    pub fn to_dimacs(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        for (k, name) in self.names.iter().enumerate() {
+            let _ = writeln!(out, "c var {} {name}", k + 1);
+        }
+        let _ = writeln!(out, "p cnf {} {}", self.names.len(), self.clauses.len());
+        for clause in &self.clauses {
+            for l in clause {
+                let _ = write!(out, "{l} ");
+            }
+            out.push_str("0\n");
+        }
+        out
+    }
+
+    /// The formula itself, in its own numbering (for entries whose formula is given by
+    /// its definition, not as a file).
+    pub fn into_cnf(self) -> Cnf {
+        let vars = self.names.len() as u32;
+        let by_name = self.names.into_iter().zip(1u32..).collect();
+        let lines = (1..=self.clauses.len()).collect();
+        Cnf {
+            vars,
+            clauses: self.clauses,
+            lines,
+            by_name,
+        }
+    }
+}
+
 /// A formula as read: clauses of DIMACS literals, and the name of every variable.
 pub struct Cnf {
     /// The variable count of the header.
@@ -140,23 +205,26 @@ fn canonical(mut c: Vec<i32>) -> Vec<i32> {
 
 /// Compares the rebuilt formula (over names) with the certificate's, as multisets of
 /// clauses; names the first clause found on one side only.
-pub fn compare(entry: &str, expected: &[Vec<NamedLit>], cnf: &Cnf) -> Result<(), Rejected> {
+pub fn compare(entry: &str, expected: &Expected, cnf: &Cnf) -> Result<(), Rejected> {
     let differ = |detail: String| Rejected::Formula {
         entry: entry.to_string(),
         detail,
     };
-    let mut want: Vec<Vec<i32>> = Vec::with_capacity(expected.len());
-    for clause in expected {
-        let mut c = Vec::with_capacity(clause.len());
-        for (name, sign) in clause {
-            let v = *cnf
-                .by_name
-                .get(name)
-                .ok_or_else(|| differ(format!("no variable is named {name}")))?
-                as i32;
-            c.push(if *sign { v } else { -v });
-        }
-        want.push(canonical(c));
+    let mut number = Vec::with_capacity(expected.names.len());
+    for name in &expected.names {
+        let v = cnf
+            .by_name
+            .get(name)
+            .ok_or_else(|| differ(format!("no variable is named {name}")))?;
+        number.push(*v as i32);
+    }
+    let mut want: Vec<Vec<i32>> = Vec::with_capacity(expected.clauses.len());
+    for clause in &expected.clauses {
+        let c = clause.iter().map(|&l| {
+            let v = number[l.unsigned_abs() as usize - 1];
+            if l > 0 { v } else { -v }
+        });
+        want.push(canonical(c.collect()));
     }
     let mut have: Vec<(Vec<i32>, usize)> = (cnf.clauses.iter().cloned().map(canonical))
         .zip(cnf.lines.iter().copied())
@@ -218,8 +286,8 @@ mod tests {
             named(&[("b", true), ("a", true)]),
             named(&[("a", false)]),
         ];
-        compare("e", &want, &cnf).unwrap();
-        let missing = compare("e", &want[..2], &cnf).unwrap_err();
+        compare("e", &Expected::from_named(want.clone()), &cnf).unwrap();
+        let missing = compare("e", &Expected::from_named(want[..2].to_vec()), &cnf).unwrap_err();
         assert!(
             missing
                 .to_string()

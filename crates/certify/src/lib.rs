@@ -7,8 +7,10 @@
 //! plan. [`check_dir`] believes none of it:
 //!
 //! 1. it rebuilds the formula from the puzzle with its own encoder — the textbook
-//!    clause families written out directly, sharing no code with gridsat's encoders —
-//!    and compares it with the certificate's formula clause for clause (as clauses over
+//!    clause families written out directly, sharing no code with gridsat's encoders.
+//!    A Sudoku entry may define its formula instead of carrying it (`formula
+//!    standard`: the rebuilt formula in a documented numbering is the formula); an
+//!    entry that carries one is compared with it clause for clause (as clauses over
 //!    variable *names*, so numbering and order do not matter);
 //! 2. it checks the solution or replays the plan with its own checker;
 //! 3. it replays the proof with a DRAT checker (the `dratify` crate).
@@ -22,12 +24,14 @@ mod drat;
 mod files;
 mod limits;
 mod manifest;
+mod parallel;
 mod sokoban;
 mod sudoku;
 
 pub use files::{Kind, LARGE_FILE_CAP, SMALL_FILE_CAP, plain_name};
 pub use limits::Limits;
 pub use manifest::{Claim, Entry, Manifest};
+pub use parallel::check_entries;
 
 use std::path::Path;
 
@@ -103,6 +107,9 @@ pub struct Checked {
     pub claim: Claim,
     /// Clauses of the formula rebuilt and compared (0 for claims without a proof).
     pub clauses: usize,
+    /// The formula was a file of the certificate, compared with the rebuilt one (not
+    /// `formula standard`, where the rebuilt one is the formula).
+    pub formula_file: bool,
     /// Lemmas of the proof checked (RUP or RAT) up to the empty clause.
     pub lemmas: u64,
     /// The formula was refuted by unit propagation alone (the proof had nothing to add).
@@ -118,7 +125,11 @@ impl Checked {
         let who = self.name.replacen('-', " ", 1);
         let mut parts = Vec::new();
         if self.claim.needs_proof() {
-            parts.push(format!("CNF matches the rules ({} clauses)", self.clauses));
+            parts.push(if self.formula_file {
+                format!("CNF matches the rules ({} clauses)", self.clauses)
+            } else {
+                format!("formula rebuilt from the rules ({} clauses)", self.clauses)
+            });
             parts.push(if self.by_propagation {
                 "refuted by unit propagation alone (proof not needed)".to_string()
             } else {
@@ -148,6 +159,21 @@ pub fn check_dir(dir: &Path, limits: &Limits) -> Result<Vec<Checked>, Rejected> 
         .collect()
 }
 
+/// The formula of an entry that defines its formula instead of carrying it (a Sudoku
+/// entry with `formula standard`), as DIMACS text with a `c var` line per variable,
+/// built by this crate's own encoder: for running another DRAT checker on the proof.
+/// `None` for entries that carry their formula or rest on no proof.
+pub fn defined_formula(
+    dir: &Path,
+    entry: &Entry,
+    limits: &Limits,
+) -> Result<Option<String>, Rejected> {
+    if !entry.cnf.is_empty() || entry.kind != "sudoku" {
+        return Ok(None);
+    }
+    Ok(sudoku::expected(dir, entry, limits)?.map(|e| e.to_dimacs()))
+}
+
 /// Checks one entry of a certificate folder within `limits`: every file it names is
 /// read by [`files`](Kind) rules, every formula estimated before it is built.
 pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked, Rejected> {
@@ -171,6 +197,7 @@ pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked
         name: entry.name.clone(),
         claim,
         clauses: 0,
+        formula_file: !entry.cnf.is_empty(),
         lemmas: 0,
         by_propagation: false,
         solutions: match claim {
@@ -183,15 +210,27 @@ pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked
         return Ok(checked);
     };
     limits.in_time(&entry.name)?;
-    let cnf = {
+    let cnf = if entry.cnf.is_empty() {
+        if entry.kind != "sudoku" {
+            return Err(Rejected::Format {
+                file: "manifest.txt".into(),
+                line: 0,
+                message: format!(
+                    "entry {}: only a Sudoku's formula is given by its definition ('formula standard'); a Sokoban entry names its cnf file",
+                    entry.name
+                ),
+            });
+        }
+        expected.into_cnf()
+    } else {
         let text = files::read(dir, &entry.cnf, Kind::Formula, limits.memory)?;
         let lines = text.bytes().filter(|&b| b == b'\n').count() as u64 + 1;
         limits.admit_file(&entry.name, "reading its formula", lines, text.len() as u64)?;
-        cnf::Cnf::parse(&text, &entry.cnf)?
+        let cnf = cnf::Cnf::parse(&text, &entry.cnf)?;
+        limits.in_time(&entry.name)?;
+        cnf::compare(&entry.name, &expected, &cnf)?;
+        cnf
     };
-    limits.in_time(&entry.name)?;
-    cnf::compare(&entry.name, &expected, &cnf)?;
-    drop(expected);
     let proof = files::read(dir, &entry.proof, Kind::Proof, limits.memory)?;
     let replay = drat::check(&entry.name, &cnf, &proof, &entry.proof, limits)?;
     checked.clauses = cnf.clauses.len();

@@ -168,11 +168,22 @@ fn complete(e: &Entry) -> Result<(), Rejected> {
             "every entry needs entry, kind and claim lines",
         ));
     }
-    if e.claim.is_some_and(Claim::needs_proof) && (e.cnf.is_empty() || e.proof.is_empty()) {
+    let formula = e.optional("formula");
+    if formula.is_some_and(|f| f != "standard") || (formula.is_some() && !e.cnf.is_empty()) {
         return Err(format_error(
             0,
             format!(
-                "entry '{}' makes a claim that needs cnf and proof lines",
+                "entry '{}': 'formula standard' stands instead of a cnf file, and is the only formula line",
+                e.name
+            ),
+        ));
+    }
+    let has_formula = !e.cnf.is_empty() || formula.is_some();
+    if e.claim.is_some_and(Claim::needs_proof) && (!has_formula || e.proof.is_empty()) {
+        return Err(format_error(
+            0,
+            format!(
+                "entry '{}' makes a claim that needs cnf (or 'formula standard') and proof lines",
                 e.name
             ),
         ));
@@ -242,7 +253,11 @@ mod tests {
     #[test]
     fn claims_resting_on_a_proof_need_one() {
         let e = Manifest::parse("entry p\nkind sudoku\nclaim unsat\ncnf p.cnf\n").unwrap_err();
-        assert!(e.to_string().contains("needs cnf and proof"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("needs cnf (or 'formula standard') and proof"),
+            "{e}"
+        );
         assert!(Manifest::parse("entry p\nkind sudoku\nclaim maybe\n").is_err());
         assert!(Manifest::parse("# nothing\n").is_err());
     }

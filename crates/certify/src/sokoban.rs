@@ -7,7 +7,7 @@
 //! never move (both neighbours along each axis are walls or such boxes, or the player
 //! can never reach it) is a wall, and the cells are those the player can ever reach.
 
-use super::cnf::NamedLit;
+use super::cnf::{Expected, NamedLit};
 use super::files::{self, Kind};
 use super::manifest::{Claim, Entry};
 use super::{Limits, Rejected};
@@ -415,11 +415,7 @@ fn replay(l: &Level, plan: &str) -> Result<usize, String> {
 
 /// Replays an entry's plan on its level and returns the formula the claim `optimal P`
 /// rests on (no plan of at most P − 1 pushes), `None` when P = 0.
-pub fn expected(
-    dir: &Path,
-    entry: &Entry,
-    limits: &Limits,
-) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
+pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Expected>, Rejected> {
     let Some(Claim::Optimal { pushes }) = entry.claim else {
         return Err(bad(entry, "a Sokoban entry claims 'optimal P'"));
     };
@@ -447,7 +443,8 @@ pub fn expected(
     if pushes == 0 {
         return Ok(None);
     }
-    formula(&level, pushes - 1, limits).map(Some).map_err(|r| match r {
+    let formula = formula(&level, pushes - 1, limits);
+    formula.map(|f| Some(Expected::from_named(f))).map_err(|r| match r {
         Refused::Stuck(b) => bad(
             entry,
             format!("the box at {} can never move and is off a goal", level.at(b)),

@@ -3,7 +3,7 @@
 //! at-most-one, the givens as unit clauses, and (for `unique`) one clause excluding the
 //! solution. Shares no code with gridsat's encoder on purpose.
 
-use super::cnf::NamedLit;
+use super::cnf::Expected;
 use super::files::{self, Kind};
 use super::manifest::{Claim, Entry};
 use super::{Limits, Rejected};
@@ -156,35 +156,48 @@ impl Puzzle {
         out
     }
 
-    /// The rules, as clauses over names: every cell holds a symbol and at most one, and
-    /// every house holds every symbol and none twice.
-    fn rules(&self, limits: &Limits, entry: &str) -> Result<Vec<Vec<NamedLit>>, Rejected> {
+    /// The variable "cell holds symbol v" (1-based v): `cell·N + v`, the numbering
+    /// of the formula that certificates define rather than carry (`formula standard`).
+    fn var(&self, cell: usize, v: usize) -> i32 {
+        (cell * self.n + v) as i32
+    }
+
+    /// The rules: every cell holds a symbol and at most one, and every house holds
+    /// every symbol and none twice; and the givens. Variables are numbered by
+    /// [`Puzzle::var`] and named `rRcC=S`.
+    fn rules(&self, limits: &Limits, entry: &str) -> Result<Expected, Rejected> {
         let n = self.n;
-        let pos = |c: usize, v: usize| (self.name(c, v), true);
-        let neg = |c: usize, v: usize| (self.name(c, v), false);
-        let mut out = Vec::new();
+        let mut out: Vec<Vec<i32>> = Vec::new();
+        let mut group = |cells: &mut dyn Iterator<Item = i32>| {
+            let g: Vec<i32> = cells.collect();
+            for (i, &a) in g.iter().enumerate() {
+                out.extend(g[i + 1..].iter().map(|&b| vec![-a, -b]));
+            }
+            out.push(g);
+        };
         for cell in 0..n * n {
             limits.in_time(entry)?;
-            out.push((1..=n).map(|v| pos(cell, v)).collect());
-            for v in 1..=n {
-                out.extend((v + 1..=n).map(|w| vec![neg(cell, v), neg(cell, w)]));
-            }
+            group(&mut (1..=n).map(|v| self.var(cell, v)));
         }
         for house in self.houses() {
             limits.in_time(entry)?;
             for v in 1..=n {
-                out.push(house.iter().map(|&c| pos(c, v)).collect());
-                for (i, &a) in house.iter().enumerate() {
-                    out.extend(house[i + 1..].iter().map(|&b| vec![neg(a, v), neg(b, v)]));
-                }
+                group(&mut house.iter().map(|&c| self.var(c, v)));
             }
         }
         for (cell, &v) in self.cells.iter().enumerate() {
             if v > 0 {
-                out.push(vec![pos(cell, v)]);
+                out.push(vec![self.var(cell, v)]);
             }
         }
-        Ok(out)
+        let names = (0..n * n)
+            .flat_map(|cell| (1..=n).map(move |v| (cell, v)))
+            .map(|(cell, v)| self.name(cell, v))
+            .collect();
+        Ok(Expected {
+            clauses: out,
+            names,
+        })
     }
 
     /// Is `solution` a filled grid that keeps the givens and breaks no rule?
@@ -235,11 +248,7 @@ fn solutions(
 /// Checks an entry's solutions against its puzzle and returns the formula the entry
 /// must carry when its claim rests on a proof (rebuilt from the puzzle and the checked
 /// solution), `None` otherwise.
-pub fn expected(
-    dir: &Path,
-    entry: &Entry,
-    limits: &Limits,
-) -> Result<Option<Vec<Vec<NamedLit>>>, Rejected> {
+pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Expected>, Rejected> {
     if entry.optional("rules").is_some_and(|r| r != "classic") {
         return Err(bad(entry, "only classic rules can be checked"));
     }
@@ -267,17 +276,19 @@ pub fn expected(
     if needed == 2 && sols[0] == sols[1] {
         return Err(bad(entry, "the two solutions are the same grid"));
     }
-    let mut clauses = p.rules(limits, &entry.name)?;
+    let mut formula = p.rules(limits, &entry.name)?;
     match entry.claim {
         Some(Claim::Unique) => {
             let s = &sols[0];
             let open = (0..s.len()).filter(|&c| p.cells[c] == 0);
-            clauses.push(open.map(|c| (p.name(c, s[c]), false)).collect());
+            formula
+                .clauses
+                .push(open.map(|c| -p.var(c, s[c])).collect());
         }
         Some(Claim::Unsat) => {}
         _ => return Ok(None),
     }
-    Ok(Some(clauses))
+    Ok(Some(formula))
 }
 
 #[cfg(test)]
@@ -302,7 +313,7 @@ mod tests {
             let n = r * c;
             let p = puzzle(r, c, vec![0; n * n]);
             let per = 1 + n * (n - 1) / 2;
-            let rules = p.rules(&Limits::memory(1 << 30), "e").unwrap();
+            let rules = p.rules(&Limits::memory(1 << 30), "e").unwrap().clauses;
             assert_eq!(rules.len(), n * n * per + 3 * n * n * per, "{r}x{c}");
             let (clauses, literals) = size(n as u64);
             let lits: usize = rules.iter().map(Vec::len).sum();

@@ -5,7 +5,7 @@
 
 use crate::errors;
 use crate::run::{Watch, limit_of, watched};
-use gridsat_certify::{Limits, Manifest, Rejected, check_entry};
+use gridsat_certify::{Limits, Manifest, Rejected, check_entries};
 use gridsat_sat::solver::{CertificateFolder, FolderError, RefuteError};
 use gridsat_sat::{Budget, Interrupt};
 use gridsat_sudoku::{Answer, ParsedPuzzle, Verdict, report::write_certificate};
@@ -137,16 +137,19 @@ fn check_all(dir: &Path, limits: &Limits) -> Result<Vec<EntryVerdict>, String> {
             return Ok(vec![(who, "rejected", String::new(), e.to_string())]);
         }
     };
-    let verdicts = manifest.entries.iter().map(|entry| {
+    let mut verdicts = Vec::with_capacity(manifest.entries.len());
+    let threads = gridsat_sat::batch::available_threads();
+    check_entries(dir, &manifest.entries, limits, threads, |entry, r| {
         let claim = entry.claim.map(|c| c.to_string()).unwrap_or_default();
-        let (status, message) = match check_entry(dir, entry, limits) {
+        let (status, message) = match r {
             Ok(c) => ("checked", c.summary()),
             Err(e @ (Rejected::TooLarge { .. } | Rejected::OutOfTime { .. })) => {
                 ("not checked", e.to_string())
             }
             Err(e) => ("rejected", e.to_string()),
         };
-        (entry.name.clone(), status, claim, message)
+        verdicts.push((entry.name.clone(), status, claim, message));
+        true
     });
-    Ok(verdicts.collect())
+    Ok(verdicts)
 }

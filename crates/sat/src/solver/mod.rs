@@ -26,7 +26,9 @@ pub use portfolio::Portfolio;
 #[cfg(feature = "cadical")]
 pub use proof::{ProofOutcome, solve_with_proof, solve_with_proof_into};
 #[cfg(feature = "cadical")]
-pub use refute::{Certified, Refutation, RefuteError, create_new, write_file, write_refutation};
+pub use refute::{
+    Certified, Refutation, RefuteError, create_new, write_file, write_proof, write_refutation,
+};
 
 use crate::budget::Budget;
 pub use crate::budget::Interrupt;

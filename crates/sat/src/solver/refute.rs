@@ -136,6 +136,18 @@ pub fn write_refutation(
     let mut out = std::io::BufWriter::new(file);
     write_formula(&mut out, f, &opts).map_err(io_error(&cnf))?;
     std::io::Write::flush(&mut out).map_err(io_error(&cnf))?;
+    write_proof(dir, name, f, budget)
+}
+
+/// Writes only `NAME.drat`, CaDiCaL's refutation of `f`, for a formula the
+/// certificate defines instead of carrying (its checker rebuilds it in the same
+/// numbering).
+pub fn write_proof(
+    dir: &Path,
+    name: &str,
+    f: &Formula,
+    budget: &Budget,
+) -> Result<Refutation, RefuteError> {
     let drat = dir.join(format!("{name}.drat"));
     let clauses = (0..f.num_clauses()).map(|i| f.clause(i));
     let proof = create_new(&drat)?;

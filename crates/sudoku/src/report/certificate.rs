@@ -1,13 +1,19 @@
 //! Certificates: for each classic puzzle answered, files that let anyone check the
-//! verdict without trusting gridsat — the formula (the `extended` encoding with
-//! pairwise at-most-one, the givens as unit clauses, variable names as `c var` lines),
-//! a text DRAT proof that it is unsatisfiable, and the solution(s), listed in
-//! `manifest.txt`. `gridsat check-certificate` (the `gridsat-certify` crate) rebuilds
-//! the formula with an encoder of its own and replays the proof.
+//! verdict without trusting gridsat — the puzzle, the solution(s), and for `unique`
+//! and `unsat` a text DRAT proof that the puzzle's standard formula (the textbook
+//! clauses with pairwise at-most-one, the givens as units, for `unique` one clause
+//! excluding the solution; defined in docs/guide/certificates.md, rebuilt by the
+//! checker) is unsatisfiable, listed in `manifest.txt`. `gridsat check-certificate`
+//! (the `gridsat-certify` crate) rebuilds the formula with an encoder of its own and
+//! replays the proof.
 //!
-//! The proof comes from a separate CaDiCaL run on that formula, not from the solver or
-//! the deduction that answered: the claim is checked, not the way it was reached.
+//! The proof comes from a case split of its own ([`super::case_split`]), or from a
+//! separate CaDiCaL run on the formula when the split is too long — not from the
+//! solver or the deduction that answered: the claim is checked, not the way it was
+//! reached.
 
+use super::case_split::{self, SplitError};
+use crate::encode::CellVars;
 use crate::encode::{EncodeError, EncodeOptions, Encoding, GivenMode, admit, encode};
 use crate::io::parse::ParsedPuzzle;
 use crate::model::grid::Grid;
@@ -15,7 +21,7 @@ use crate::model::rules::Rules;
 use crate::model::symbols::Alphabet;
 use crate::solve::{Answer, Verdict};
 pub use gridsat_sat::solver::Certified;
-use gridsat_sat::solver::{Refutation, RefuteError, write_file, write_refutation};
+use gridsat_sat::solver::{Refutation, RefuteError, write_file, write_proof, write_refutation};
 use gridsat_sat::{AmoEncoding, Budget};
 use std::path::Path;
 use std::time::Instant;
@@ -46,14 +52,16 @@ pub enum CertificateError {
     #[error(transparent)]
     Proof(RefuteError),
     /// The proof-writing solver found a solution where the verdict says there is none.
-    #[error("CaDiCaL found a solution to the formula the verdict claims unsatisfiable")]
+    #[error(
+        "the proof-writing search found a solution to the formula the verdict claims unsatisfiable"
+    )]
     Disagree,
 }
 
 /// The first lines of `manifest.txt`.
 pub fn manifest_header() -> String {
     "# gridsat certificates: check with `gridsat check-certificate DIR`\n\
-     # one block per entry: entry, kind, claim, box, symbols, puzzle, cnf, proof, solution\n\n"
+     # one block per entry: entry, kind, claim, box, symbols, puzzle, formula (or cnf), proof, solution\n\n"
         .to_string()
 }
 
@@ -166,8 +174,9 @@ pub fn certify(
     let mut refutation = None;
     if matches!(c.verdict, Verdict::Unique | Verdict::Unsat) {
         let excluded = (c.verdict == Verdict::Unique).then(|| &c.solutions[0]);
-        refutation = Some(refute(dir, &name, c, excluded, budget)?);
-        manifest.push_str(&format!("cnf {}\nproof {}\n", file("cnf"), file("drat")));
+        let (r, lines) = refute(dir, &name, c, excluded, budget, SPLIT_BRANCHES)?;
+        refutation = Some(r);
+        manifest.push_str(&lines);
     }
     manifest.push('\n');
     let seconds = t0.elapsed().as_secs_f64();
@@ -180,15 +189,74 @@ pub fn certify(
     ))
 }
 
-/// Writes `NAME.cnf` (with the exclusion of `excluded` when given) and `NAME.drat`,
-/// its refutation by CaDiCaL.
+/// Branches the case split may take before CaDiCaL writes the proof instead (a
+/// branch costs a few microseconds on a 9×9 and a line of the proof).
+const SPLIT_BRANCHES: usize = 20_000;
+
+/// Writes `NAME.drat`, a refutation of the puzzle's formula (with the exclusion of
+/// `excluded` when given), and returns the manifest lines naming it: the case split's
+/// proof when it is short enough, else CaDiCaL's. The formula is the standard one the
+/// checker rebuilds (`formula standard`); only when gridsat's own encoding is not in
+/// that numbering is it written beside the proof as `NAME.cnf`.
 fn refute(
     dir: &Path,
     name: &str,
     claim: &Claim<'_>,
     excluded: Option<&Grid>,
     budget: &Budget,
-) -> Result<Refutation, CertificateError> {
+    branches: usize,
+) -> Result<(Refutation, String), CertificateError> {
+    let formula_line = format!("formula standard\nproof {name}.drat\n");
+    match case_split::refutation(claim.puzzle, excluded, branches, budget) {
+        Ok(proof) => {
+            let drat = dir.join(format!("{name}.drat"));
+            write_file(&drat, &proof).map_err(CertificateError::Proof)?;
+            let r = Refutation {
+                clauses: standard_clauses(claim.puzzle, excluded.is_some()),
+                proof_bytes: proof.len() as u64,
+            };
+            return Ok((r, formula_line));
+        }
+        Err(SplitError::Solution(_)) => return Err(CertificateError::Disagree),
+        Err(_) if budget.stopped() => return Err(CertificateError::Proof(RefuteError::Stopped)),
+        Err(SplitError::GaveUp | SplitError::TooLarge) => {}
+    }
+    let enc = formula(claim, excluded, budget)?;
+    if standard_numbering(claim.puzzle, &enc.vars) {
+        let r = write_proof(dir, name, &enc.formula, budget);
+        return Ok((cadical(r)?, formula_line));
+    }
+    let n = claim.puzzle.n();
+    let header = vec![
+        format!("gridsat certificate {name}: a {n}×{n} Sudoku, classic rules"),
+        "extended encoding, pairwise at-most-one, givens as unit clauses".to_string(),
+        match excluded {
+            Some(_) => "plus one clause excluding the solution found, over the open cells: \
+                        unsatisfiable iff that solution is the only one"
+                .to_string(),
+            None => "unsatisfiable iff the puzzle has no solution".to_string(),
+        },
+    ];
+    let r = write_refutation(dir, name, &enc.formula, header, budget);
+    Ok((cadical(r)?, format!("cnf {name}.cnf\nproof {name}.drat\n")))
+}
+
+fn cadical(r: Result<Refutation, RefuteError>) -> Result<Refutation, CertificateError> {
+    match r {
+        Ok(r) => Ok(r),
+        Err(RefuteError::Satisfiable) => Err(CertificateError::Disagree),
+        Err(e) => Err(CertificateError::Proof(e)),
+    }
+}
+
+/// The certificate's formula by gridsat's encoder: the `extended` encoding with
+/// pairwise at-most-one and the givens as units (the checker's clauses exactly), with
+/// the exclusion clause.
+fn formula(
+    claim: &Claim<'_>,
+    excluded: Option<&Grid>,
+    budget: &Budget,
+) -> Result<crate::encode::Encoded, CertificateError> {
     let o = EncodeOptions {
         encoding: Encoding::Extended,
         amo: AmoEncoding::Pairwise,
@@ -203,20 +271,54 @@ fn refute(
         let fam = enc.formula.family("solution excluded");
         enc.formula.add_clause(fam, &clause);
     }
-    let n = claim.puzzle.n();
-    let header = vec![
-        format!("gridsat certificate {name}: a {n}×{n} Sudoku, classic rules"),
-        "extended encoding, pairwise at-most-one, givens as unit clauses".to_string(),
-        match excluded {
-            Some(_) => "plus one clause excluding the solution found, over the open cells: \
-                        unsatisfiable iff that solution is the only one"
-                .to_string(),
-            None => "unsatisfiable iff the puzzle has no solution".to_string(),
-        },
-    ];
-    match write_refutation(dir, name, &enc.formula, header, budget) {
-        Ok(r) => Ok(r),
-        Err(RefuteError::Satisfiable) => Err(CertificateError::Disagree),
-        Err(e) => Err(CertificateError::Proof(e)),
+    Ok(enc)
+}
+
+/// True when every (cell, value) of `vars` is variable `cell·N + value`, the numbering
+/// of the standard formula.
+fn standard_numbering(puzzle: &Grid, vars: &CellVars) -> bool {
+    let n = puzzle.n();
+    (0..n * n).all(|cell| {
+        (1..=n as u16).all(|v| {
+            vars.var(cell / n, cell % n, v)
+                .is_some_and(|x| x.get() as usize == cell * n + v as usize)
+        })
+    })
+}
+
+/// The clauses of the standard formula: at-least-one and pairwise at-most-one for each
+/// cell and each (house, symbol), the givens, and the exclusion clause.
+fn standard_clauses(puzzle: &Grid, excluded: bool) -> usize {
+    let n = puzzle.n();
+    4 * n * n * (1 + n * (n - 1) / 2) + puzzle.num_givens() + usize::from(excluded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::shape::Shape;
+    use crate::report::case_split::tests::{accepted, grid9, solutions};
+
+    #[test]
+    fn past_the_branch_cap_cadical_writes_a_proof_of_the_same_formula() {
+        let p = grid9(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        let s = Grid::from_values(Shape::new(3, 3).unwrap(), solutions(&p, 1).remove(0)).unwrap();
+        let rules = Rules::classic();
+        let claim = Claim::unique(&p, &rules, None, &s);
+        let budget = Budget::unlimited();
+        for (cap, by_split) in [(0, false), (SPLIT_BRANCHES, true)] {
+            let dir = tempfile::tempdir().unwrap();
+            let (r, lines) = refute(dir.path(), "p", &claim, Some(&s), &budget, cap).unwrap();
+            assert_eq!(lines, "formula standard\nproof p.drat\n");
+            assert!(!dir.path().join("p.cnf").exists());
+            let proof = std::fs::read_to_string(dir.path().join("p.drat")).unwrap();
+            assert_eq!(r.proof_bytes, proof.len() as u64);
+            assert_eq!(r.clauses, 4 * 81 * 37 + p.num_givens() + 1, "the clauses");
+            // The case split writes one lemma per branch, no deletions; CaDiCaL deletes.
+            assert_eq!(!proof.contains("d "), by_split, "cap {cap}");
+            assert!(accepted(&p, Some(&s), &proof), "cap {cap}");
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! after another, keeping the warm solver and the reasoning model between puzzles.
 
 mod answer;
+mod case_split;
 mod certificate;
 mod check_request;
 mod encoding;
