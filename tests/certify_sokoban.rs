@@ -228,6 +228,69 @@ fn a_dropped_clause_is_rejected() {
 }
 
 #[test]
+fn a_pruning_fact_the_checker_cannot_rederive_is_rejected() {
+    // "No box at this cell at step 1" for a cell where the checker's own dead-square and
+    // distance analysis allows one: a fact gridsat might believe, the checker does not.
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.cnf", |t| {
+        let units: Vec<&str> = t
+            .lines()
+            .filter(|l| l.split_whitespace().count() == 2)
+            .collect();
+        let var = t
+            .lines()
+            .filter_map(|l| l.strip_prefix("c var "))
+            .filter(|l| l.ends_with(" t=1") && l.contains(" box at "))
+            .map(|l| l.split_once(' ').unwrap().0)
+            .find(|v| !units.contains(&format!("-{v} 0").as_str()))
+            .expect("a cell the pruning leaves open at step 1")
+            .to_string();
+        let (head, rest) = t.split_once("p cnf ").unwrap();
+        let (line, body) = rest.split_once('\n').unwrap();
+        let (v, c) = line.split_once(' ').unwrap();
+        let c: usize = c.trim().parse().unwrap();
+        format!("{head}p cnf {v} {}\n{body}-{var} 0\n", c + 1)
+    });
+    rejected(dir.path(), "is not a clause of the rules");
+}
+
+#[test]
+fn a_pruning_clause_left_out_is_rejected_too() {
+    // The certified formula is exactly the rules and the checker's pruning: with one
+    // unit `¬box(c, 1)` left out (at step 1 only dead squares and the distance from the
+    // start make units) it is another formula.
+    let dir = two_boxes();
+    edit(dir.path(), "level-1.cnf", |t| {
+        let names: std::collections::HashMap<String, String> = t
+            .lines()
+            .filter_map(|l| l.strip_prefix("c var "))
+            .map(|l| {
+                let (v, n) = l.split_once(' ').unwrap();
+                (v.to_string(), n.to_string())
+            })
+            .collect();
+        let mut dropped = false;
+        let t = clauses(t, |_, l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let unit_box =
+                w.len() == 2 && w[0].starts_with('-') && names[&w[0][1..]].ends_with(" t=1");
+            if unit_box && !dropped {
+                dropped = true;
+                return None;
+            }
+            Some(l.to_string())
+        });
+        assert!(dropped);
+        let (head, rest) = t.split_once("p cnf ").unwrap();
+        let (line, body) = rest.split_once('\n').unwrap();
+        let (v, c) = line.split_once(' ').unwrap();
+        let c: usize = c.trim().parse().unwrap();
+        format!("{head}p cnf {v} {}\n{body}", c - 1)
+    });
+    rejected(dir.path(), "is missing");
+}
+
+#[test]
 fn dropped_lemmas_are_rejected() {
     // The proof cut to its first quarter of lemmas, then the empty clause: the empty
     // clause is no longer a consequence by unit propagation.

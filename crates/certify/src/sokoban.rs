@@ -372,6 +372,7 @@ fn formula(l: &Level, h: usize, limits: &Limits) -> Result<Vec<Vec<NamedLit>>, R
         e.region(t + 1);
     }
     let g = format!("goal at T={h}");
+    e.prune(h, &g);
     for &c in &e.cells {
         if !l.goal[c] {
             e.out.push(vec![neg(g.clone()), neg(e.bx(c, h))]);
@@ -463,6 +464,8 @@ pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Exp
         },
     })
 }
+
+mod prune;
 
 #[cfg(test)]
 mod tests;

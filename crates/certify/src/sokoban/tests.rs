@@ -1,10 +1,10 @@
 use super::*;
 
-fn lim() -> Limits {
+pub(super) fn lim() -> Limits {
     Limits::memory(1 << 32)
 }
 
-fn level(text: &str) -> Level {
+pub(super) fn level(text: &str) -> Level {
     read_level(&Entry::default(), text).unwrap()
 }
 
@@ -24,9 +24,20 @@ fn the_corridor_has_the_textbook_clause_counts() {
         let neighbours = 2 * 4; // each of the 5 cells' neighbour pairs, both ways
         let region = n * k * 2 + k * pushes_here + (k - 1) * (n + neighbours);
         let goal = (n - 1) + 1;
+        // Pruning (sokoban/prune.rs), per step 0..=h: the dead square (2,2); cells
+        // farther than t pushes from the start box; cells farther than h − t from the
+        // goal (finite distances 3, 2, 1, 0 from column 3 on).
+        let from_start = [2, 1, 0, 1, 2];
+        let to_goal = [3, 2, 1, 0];
+        let prune: usize = (0..=h)
+            .map(|t| {
+                1 + from_start.iter().filter(|&&d| d > t).count()
+                    + to_goal.iter().filter(|&&d| d > h - t).count()
+            })
+            .sum();
         assert_eq!(
             f.len(),
-            initial + h * (step + region) + chain + goal,
+            initial + h * (step + region) + chain + goal + prune,
             "horizon {h}"
         );
     }

@@ -31,6 +31,10 @@ pub struct ExportOptions {
     pub horizon: usize,
     /// Leave out every pruning family.
     pub plain: bool,
+    /// With `plain`, keep the families a certificate's checker re-derives on its own:
+    /// dead squares and the push distances from the start boxes and to the goals
+    /// (push encoding only).
+    pub checkable: bool,
 }
 
 impl ExportOptions {
@@ -40,6 +44,7 @@ impl ExportOptions {
             encoding,
             horizon,
             plain: false,
+            checkable: false,
         }
     }
 
@@ -51,6 +56,11 @@ impl ExportOptions {
             (Encoding::Moves, true) => "move encoding without pruning".to_string(),
             (Encoding::Pushes, false) => {
                 "push encoding (player reachability by BFS layers)".to_string()
+            }
+            (Encoding::Pushes, true) if self.checkable => {
+                "push encoding with only dead squares and push distances as pruning \
+                 (player reachability by BFS layers)"
+                    .to_string()
             }
             (Encoding::Pushes, true) => {
                 "push encoding without pruning (player reachability by BFS layers)".to_string()
@@ -110,7 +120,10 @@ fn build(
         }
         Encoding::Pushes => {
             let mut po = if opts.plain {
-                PushOptions::plain()
+                let mut po = PushOptions::plain();
+                po.dead_squares = opts.checkable;
+                po.distance = opts.checkable;
+                po
             } else {
                 PushOptions::default()
             };

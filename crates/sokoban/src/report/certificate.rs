@@ -121,6 +121,7 @@ fn refute(
 ) -> Result<Refutation, CertificateError> {
     let mut opts = ExportOptions::new(Encoding::Pushes, horizon);
     opts.plain = true;
+    opts.checkable = true;
     let exported = export(level, &opts, budget)?;
     let header = vec![
         format!("gridsat certificate {name}: Sokoban level {}", level.title),
