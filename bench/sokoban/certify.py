@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The cost of Sokoban certificates, side by side, one level at a time.
 
-    bench/sokoban/certify.py GRIDSAT FILE OUT.csv [--levels A-B] [--time-limit S]
+    bench/sokoban/certify.py GRIDSAT FILE OUT.csv [--levels A-B] [--time-limit S] [--external CMD]
 
 For each level: `sokoban solve` (the plain solve), `sokoban solve --certify DIR` (solve
 plus the certificate, under the same time limit) and `check-certificate DIR` (no limit
@@ -12,6 +12,7 @@ the limit has an empty `clauses` column and the reason in `note`.
 """
 
 import argparse
+import os
 import csv
 import re
 import shutil
@@ -39,7 +40,7 @@ def timed(cmd, timeout):
     return p.returncode, wall, kib, p.stdout, "\n".join(lines)
 
 
-def level_row(gridsat, file, level, limit):
+def level_row(gridsat, file, level, limit, external=None):
     row = {"level": level}
     rc, wall, _, out, _ = timed(
         [gridsat, "sokoban", "solve", file, "-l", str(level), "--time-limit", str(limit)],
@@ -65,6 +66,14 @@ def level_row(gridsat, file, level, limit):
         m = re.search(r"proof checked \((\d+) lemmas\)", out)
         row["lemmas"] = m.group(1) if m else ("0 (unit propagation)" if "unit propagation" in out else "")
         row["checked"] = "yes" if rc == 0 else f"NO (exit {rc}): {err.strip()[:100]}"
+        if external:
+            cnf, drat = (os.path.join(d, f"level-{level}.{x}") for x in ("cnf", "drat"))
+            if os.path.exists(drat):
+                rc, wall, _, out, err = timed(external + [cnf, drat], 1800)
+                verified = rc is not None and "s VERIFIED" in out
+                row["external"] = f"{'VERIFIED' if verified else 'NOT VERIFIED'} {wall:.1f} s"
+            else:
+                row["external"] = "no proof (0 pushes)"
     finally:
         shutil.rmtree(d, ignore_errors=True)
     return row
@@ -72,7 +81,7 @@ def level_row(gridsat, file, level, limit):
 
 FIELDS = [
     "level", "optimal_pushes", "solve_s", "certify_s", "proof_s", "clauses", "proof_bytes",
-    "lemmas", "check_s", "certify_kib", "check_kib", "checked", "note",
+    "lemmas", "check_s", "certify_kib", "check_kib", "checked", "external", "note",
 ]
 
 
@@ -81,15 +90,22 @@ def main():
     ap.add_argument("gridsat")
     ap.add_argument("file")
     ap.add_argument("out")
-    ap.add_argument("--levels", default="1-155")
+    ap.add_argument("--levels", default="1-155", help="ranges and numbers, comma-separated")
     ap.add_argument("--time-limit", type=float, default=60)
+    ap.add_argument("--external", help="an independent DRAT checker run as CMD CNF PROOF "
+                    "on every certificate (e.g. drat-trim built outside the repository); "
+                    "its verdict ('s VERIFIED' on stdout) goes in the column external")
     a = ap.parse_args()
-    lo, hi = (int(x) for x in a.levels.split("-"))
+    external = a.external.split() if a.external else None
+    levels = []
+    for part in a.levels.split(","):
+        lo, _, hi = part.partition("-")
+        levels.extend(range(int(lo), int(hi or lo) + 1))
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, FIELDS)
         w.writeheader()
-        for level in range(lo, hi + 1):
-            row = level_row(a.gridsat, a.file, level, a.time_limit)
+        for level in levels:
+            row = level_row(a.gridsat, a.file, level, a.time_limit, external)
             w.writerow(row)
             f.flush()
             print(row, flush=True)

@@ -5,9 +5,11 @@
 
 Runs, N times alternating (default 3): `sudoku solve --threads 1 FILE` (plain),
 `sudoku solve --threads 1 --certify DIR FILE` and `check-certificate DIR`, each one
-process for the whole file, timed (wall seconds, peak memory). Prints the medians and
-the certificates' figures: proofs (median, max, total bytes), how many formulas unit
-propagation refutes alone, the lemma counts, and the folder's size.
+process for the whole file, timed (wall seconds, peak memory); the folders are
+removed at the end (see below), so start it a minute after the last run that deleted
+many files. Prints the medians and the certificates' figures: proofs (median, max,
+total bytes), how many formulas unit propagation refutes alone, the lemma counts, and
+the folder's size.
 """
 
 import argparse
@@ -37,9 +39,15 @@ def main():
     g = a.gridsat
     times = {"plain": [], "certify": [], "check": []}
     peak = {"plain": 0, "certify": 0, "check": 0}
-    for _ in range(a.runs):
-        d = tempfile.mkdtemp(prefix="gridsat-sudoku-cert-")
-        try:
+    # The folders are removed only at the end, a run's folder in a parent of its own: on
+    # ext4, creating files among inodes deleted in the last half minute or so is many
+    # times slower (the allocator skips "recently deleted" inodes one by one), which
+    # would charge one run's clean-up to the next run's certificate.
+    parent = tempfile.mkdtemp(prefix="gridsat-sudoku-cert-")
+    try:
+        for k in range(a.runs):
+            d = os.path.join(parent, f"run-{k}")
+            os.mkdir(d)
             for what, cmd in [
                 ("plain", [g, "sudoku", "solve", "--threads", "1", a.file]),
                 ("certify", [g, "sudoku", "solve", "--threads", "1", "--certify", d, a.file]),
@@ -54,8 +62,8 @@ def main():
                     report = out
             proofs = [os.path.getsize(os.path.join(d, f)) for f in os.listdir(d) if f.endswith(".drat")]
             folder = sum(os.path.getsize(os.path.join(d, f)) for f in os.listdir(d))
-        finally:
-            shutil.rmtree(d, ignore_errors=True)
+    finally:
+        shutil.rmtree(parent, ignore_errors=True)
     lemmas = [int(x) for x in re.findall(r"proof checked \((\d+) lemmas\)", report)]
     by_up = report.count("unit propagation alone")
     entries = len(re.findall(r"^puzzle \d+:", report, re.M))

@@ -129,8 +129,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub stats: bool,
     /// Write a certificate of each puzzle's uniqueness into DIR (classic rules only):
-    /// the formula, a DRAT proof from a separate CaDiCaL run, the solution and
-    /// `manifest.txt`; check it with `gridsat check-certificate DIR`.
+    /// the puzzle, a DRAT proof of its standard formula (from a case split of its own,
+    /// not the solver that answered), the solution and `manifest.txt`; check it with
+    /// `gridsat check-certificate DIR`.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
     /// With --certify: DIR may hold an earlier certificate, whose files (manifest.txt,

@@ -77,9 +77,10 @@ pub struct SolveArgs {
     /// Killer cage sums (variants): sets (allowed digit sets) or sums (decision diagram).
     #[arg(long, value_name = "C", value_enum, default_value_t = CageEncoding::default())]
     pub cages: CageEncoding,
-    /// Write a certificate of every verdict into DIR (classic rules only): the formula,
-    /// a DRAT proof from a separate CaDiCaL run, the solution(s) and `manifest.txt`;
-    /// check it with `gridsat check-certificate DIR`.
+    /// Write a certificate of every verdict into DIR (classic rules only): the puzzle,
+    /// a DRAT proof of its standard formula (from a case split of its own, not the
+    /// solver that answered), the solution(s) and `manifest.txt`; check it with
+    /// `gridsat check-certificate DIR`.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
     /// With --certify: DIR may hold an earlier certificate, whose files (manifest.txt,

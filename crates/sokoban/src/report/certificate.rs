@@ -1,8 +1,8 @@
 //! Certificates of push-optimal plans: files that let anyone check "no plan has fewer
 //! pushes" without trusting gridsat — the level, the plan, the formula of the horizon
-//! just below the plan (the textbook push encoding: no pruning family, player
-//! reachability by BFS layers, pairwise exactly-one actions, variable names as `c var`
-//! lines) and a text DRAT proof that it is unsatisfiable, listed in `manifest.txt`.
+//! just below the plan (the textbook push encoding with only the pruning the checker
+//! re-derives — dead squares and lone-box push distances —, player reachability by
+//! BFS layers, pairwise exactly-one actions, variable names as `c var` lines) and a text DRAT proof that it is unsatisfiable, listed in `manifest.txt`.
 //! `gridsat check-certificate` (the `gridsat-certify` crate) rebuilds the formula
 //! with an encoder of its own, replays the plan and replays the proof.
 //!

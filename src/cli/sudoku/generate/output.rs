@@ -60,7 +60,7 @@ impl Writer<'_> {
     }
 
     /// Writes the certificate of puzzle `k` (`--certify`): unique by construction, the
-    /// proof comes from a separate CaDiCaL run.
+    /// proof comes from the certificate's own case split.
     fn certify(&mut self, g: &Generated, k: u64) -> Result<(), Fail> {
         let Some(manifest) = &mut self.manifest else {
             return Ok(());
