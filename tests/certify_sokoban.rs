@@ -218,11 +218,7 @@ fn a_dropped_clause_is_rejected() {
     let dir = two_boxes();
     edit(dir.path(), "level-1.cnf", |t| {
         let t = clauses(t, |k, l| (k != 3000).then(|| l.to_string()));
-        let (head, rest) = t.split_once("p cnf ").unwrap();
-        let (line, body) = rest.split_once('\n').unwrap();
-        let (v, c) = line.split_once(' ').unwrap();
-        let c: usize = c.trim().parse().unwrap();
-        format!("{head}p cnf {v} {}\n{body}", c - 1)
+        common::recount(&t, -1)
     });
     rejected(dir.path(), "is missing");
 }
@@ -245,11 +241,7 @@ fn a_pruning_fact_the_checker_cannot_rederive_is_rejected() {
             .find(|v| !units.contains(&format!("-{v} 0").as_str()))
             .expect("a cell the pruning leaves open at step 1")
             .to_string();
-        let (head, rest) = t.split_once("p cnf ").unwrap();
-        let (line, body) = rest.split_once('\n').unwrap();
-        let (v, c) = line.split_once(' ').unwrap();
-        let c: usize = c.trim().parse().unwrap();
-        format!("{head}p cnf {v} {}\n{body}-{var} 0\n", c + 1)
+        common::recount(&format!("{t}-{var} 0\n"), 1)
     });
     rejected(dir.path(), "is not a clause of the rules");
 }
@@ -281,11 +273,7 @@ fn a_pruning_clause_left_out_is_rejected_too() {
             Some(l.to_string())
         });
         assert!(dropped);
-        let (head, rest) = t.split_once("p cnf ").unwrap();
-        let (line, body) = rest.split_once('\n').unwrap();
-        let (v, c) = line.split_once(' ').unwrap();
-        let c: usize = c.trim().parse().unwrap();
-        format!("{head}p cnf {v} {}\n{body}", c - 1)
+        common::recount(&t, -1)
     });
     rejected(dir.path(), "is missing");
 }

@@ -189,3 +189,13 @@ pub fn carry_formula(dir: &Path) {
     assert!(!manifest.contains("formula standard"), "{manifest}");
     std::fs::write(dir.join("manifest.txt"), manifest).unwrap();
 }
+
+/// A DIMACS text with `delta` added to its header's clause count (after clauses were
+/// dropped or added), so that only the clauses themselves can be blamed.
+pub fn recount(text: &str, delta: isize) -> String {
+    let (head, rest) = text.split_once("p cnf ").unwrap();
+    let (line, body) = rest.split_once('\n').unwrap();
+    let (v, c) = line.split_once(' ').unwrap();
+    let c: isize = c.trim().parse().unwrap();
+    format!("{head}p cnf {v} {}\n{body}", c + delta)
+}
