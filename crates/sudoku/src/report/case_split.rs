@@ -19,12 +19,17 @@ use std::fmt::Write as _;
 /// The largest side this search takes (candidates are bits of a `u64`).
 pub const MAX_SIDE: usize = 64;
 
+/// The longest proof the split writes (its lemmas are as long as the branches are
+/// deep): beyond it, the certificate falls back to CaDiCaL.
+const MAX_PROOF_BYTES: usize = 64 << 20;
+
 /// Why no proof was written.
 #[derive(Debug, PartialEq, Eq)]
 pub enum SplitError {
     /// The grid is larger than [`MAX_SIDE`].
     TooLarge,
-    /// The search passed its branch cap or the budget stopped it.
+    /// The search passed its branch cap or the proof its size cap, or the budget
+    /// stopped it.
     GaveUp,
     /// The search found a solution the claim says does not exist (for `unique`: one
     /// other than the excluded solution).
@@ -187,7 +192,11 @@ impl Split<'_> {
         };
         for (cell, v) in choices {
             self.branches += 1;
-            if self.branches > self.cap || (self.branches % 64 == 0 && self.budget.stopped()) {
+            let long = self.proof.len() > MAX_PROOF_BYTES;
+            if long
+                || self.branches > self.cap
+                || (self.branches % 64 == 0 && self.budget.stopped())
+            {
                 return Err(SplitError::GaveUp);
             }
             let mut child = node.clone();
