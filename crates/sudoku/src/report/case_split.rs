@@ -46,6 +46,8 @@ struct Node {
 /// The peers of every cell and the cells of every house.
 struct Board {
     n: usize,
+    /// Every symbol's bit.
+    all: u64,
     houses: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
     /// The excluded solution (for `unique`), cell by cell, with the open cells.
@@ -76,6 +78,7 @@ impl Board {
         });
         Board {
             n,
+            all: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
             houses,
             peers,
             excluded,
@@ -140,12 +143,7 @@ impl Board {
                     once |= node.cand[c];
                 }
             }
-            let all = if self.n == 64 {
-                u64::MAX
-            } else {
-                (1u64 << self.n) - 1
-            };
-            if (once | placed) != all {
+            if (once | placed) != self.all {
                 return false;
             }
             let mut single = once & !twice & !placed;
@@ -272,9 +270,8 @@ pub fn refutation(
         return Err(SplitError::TooLarge);
     }
     let board = Board::new(puzzle, excluded);
-    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut root = Node {
-        cand: vec![all; n * n],
+        cand: vec![board.all; n * n],
         value: vec![0; n * n],
     };
     let mut ok = true;
