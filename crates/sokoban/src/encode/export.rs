@@ -33,8 +33,13 @@ pub struct ExportOptions {
     pub plain: bool,
     /// With `plain`, keep the families a certificate's checker re-derives on its own:
     /// dead squares and the push distances from the start boxes and to the goals
-    /// (push encoding only).
+    /// (push encoding); dead squares, the distance family (walks from the start,
+    /// lone-box pushes to the goals, the chessboard colour) and pairwise exactly-one
+    /// (move encoding).
     pub checkable: bool,
+    /// Only plans of at most this many pushes (move encoding): the push budget of the
+    /// second formula of a `pushes,moves` certificate.
+    pub max_pushes: Option<usize>,
 }
 
 impl ExportOptions {
@@ -45,6 +50,7 @@ impl ExportOptions {
             horizon,
             plain: false,
             checkable: false,
+            max_pushes: None,
         }
     }
 
@@ -53,6 +59,11 @@ impl ExportOptions {
         let (enc, h, units) = (self.encoding, self.horizon, self.encoding.units());
         let what = match (enc, self.plain) {
             (Encoding::Moves, false) => "move encoding".to_string(),
+            (Encoding::Moves, true) if self.checkable => {
+                "move encoding with only dead squares, distances and the chessboard colour \
+                 as pruning (pairwise exactly-one)"
+                    .to_string()
+            }
             (Encoding::Moves, true) => "move encoding without pruning".to_string(),
             (Encoding::Pushes, false) => {
                 "push encoding (player reachability by BFS layers)".to_string()
@@ -66,7 +77,13 @@ impl ExportOptions {
                 "push encoding without pruning (player reachability by BFS layers)".to_string()
             }
         };
-        format!("{what}: a plan of at most {h} {units} exists iff this formula is satisfiable")
+        let budget = match (enc, self.max_pushes) {
+            (Encoding::Moves, Some(p)) => format!(" and at most {p} pushes"),
+            _ => String::new(),
+        };
+        format!(
+            "{what}: a plan of at most {h} {units}{budget} exists iff this formula is satisfiable"
+        )
     }
 }
 
@@ -111,11 +128,16 @@ fn build(
     let guard = Guard::new(budget, FORMULA_COST);
     let mut enc: Box<dyn HorizonEncoding> = match opts.encoding {
         Encoding::Moves => {
-            let mo = if opts.plain {
-                MoveOptions::plain()
+            let mut mo = if opts.plain {
+                let mut mo = MoveOptions::plain();
+                mo.dead_squares = opts.checkable;
+                mo.distance = opts.checkable;
+                mo.pairwise = opts.checkable;
+                mo
             } else {
                 MoveOptions::default()
             };
+            mo.max_pushes = opts.max_pushes;
             Box::new(MoveEncoding::new(board, mo, guard))
         }
         Encoding::Pushes => {

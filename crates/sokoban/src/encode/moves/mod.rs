@@ -36,6 +36,11 @@ pub struct MoveOptions {
     /// Only plans of at most this many pushes (a sequential counter over the steps that
     /// push): with the push-optimal count, the least moves among push-optimal plans.
     pub max_pushes: Option<usize>,
+    /// Every exactly-one pairwise, however large (no auxiliary variables): the formula
+    /// of a certificate, which the checker rebuilds clause for clause. Never on in a
+    /// search, so not among the options a report shows.
+    #[serde(skip)]
+    pub pairwise: bool,
 }
 
 impl Default for MoveOptions {
@@ -45,6 +50,7 @@ impl Default for MoveOptions {
             distance: true,
             no_reversal: false,
             max_pushes: None,
+            pairwise: false,
         }
     }
 }

@@ -90,6 +90,10 @@ impl MoveEncoding {
     /// and at most one commander (the same models on `lits`).
     fn exactly_one(&mut self, lits: &[Lit]) {
         let fam = self.fam.exactly_one;
+        if self.opts.pairwise {
+            self.pairwise_exactly_one(lits);
+            return;
+        }
         if lits.len() <= CHUNK {
             amo::exactly_one(&mut self.f, fam, fam, lits, amo_for(lits.len()));
             return;
@@ -110,6 +114,21 @@ impl MoveEncoding {
             commanders.push(y);
         }
         amo::at_most_one(&mut self.f, fam, &commanders, amo_for(chunks));
+    }
+
+    /// Exactly one of `lits`, pairwise: the at-least-one clause, then one binary
+    /// clause per pair, the guard asked between rows (a row is at most a region).
+    fn pairwise_exactly_one(&mut self, lits: &[Lit]) {
+        let fam = self.fam.exactly_one;
+        amo::at_least_one(&mut self.f, fam, lits);
+        for (i, &x) in lits.iter().enumerate() {
+            if !self.guard.tick(&self.f) {
+                return;
+            }
+            for &y in &lits[i + 1..] {
+                self.f.add_clause(fam, &[!x, !y]);
+            }
+        }
     }
 
     /// No box on a dead square at step `t`.
