@@ -138,7 +138,11 @@ impl Checked {
         }
         match self.solutions {
             0 => {}
-            1 if matches!(self.claim, Claim::Optimal { .. }) => {
+            1 if matches!(
+                self.claim,
+                Claim::Optimal { .. } | Claim::OptimalMoves { .. }
+            ) =>
+            {
                 parts.push("plan replayed, every box on a goal".into())
             }
             1 => parts.push("solution valid".into()),

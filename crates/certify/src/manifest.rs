@@ -21,6 +21,14 @@ pub enum Claim {
         /// The plan's pushes.
         pushes: usize,
     },
+    /// A plan of `moves` moves is optimal (among plans of at most `pushes` pushes, when
+    /// given): the move formula of the horizon below is refuted.
+    OptimalMoves {
+        /// The plan's moves.
+        moves: usize,
+        /// The push budget, if any.
+        pushes: Option<usize>,
+    },
 }
 
 /// One entry: a claim and the files that back it.
@@ -140,7 +148,7 @@ fn set(e: &mut Entry, line: &str, ln: usize) -> Result<(), Rejected> {
             let claim = parse_claim(&value).ok_or_else(|| {
                 format_error(
                     ln,
-                    "the claim must be unique, unsat, multiple, sat or optimal P",
+                    "the claim must be unique, unsat, multiple, sat, optimal P, optimal-moves M or optimal-moves M pushes P",
                 )
             })?;
             e.claim.replace(claim).is_some()
@@ -197,7 +205,10 @@ impl Claim {
     pub fn needs_proof(self) -> bool {
         !matches!(
             self,
-            Claim::Multiple | Claim::Sat | Claim::Optimal { pushes: 0 }
+            Claim::Multiple
+                | Claim::Sat
+                | Claim::Optimal { pushes: 0 }
+                | Claim::OptimalMoves { moves: 0, .. }
         )
     }
 }
@@ -210,19 +221,34 @@ impl std::fmt::Display for Claim {
             Claim::Multiple => f.write_str("multiple"),
             Claim::Sat => f.write_str("sat"),
             Claim::Optimal { pushes } => write!(f, "optimal {pushes}"),
+            Claim::OptimalMoves {
+                moves,
+                pushes: None,
+            } => write!(f, "optimal-moves {moves}"),
+            Claim::OptimalMoves {
+                moves,
+                pushes: Some(p),
+            } => write!(f, "optimal-moves {moves} pushes {p}"),
         }
     }
 }
 
 fn parse_claim(s: &str) -> Option<Claim> {
-    let mut words = s.split_whitespace();
-    match (words.next()?, words.next()) {
-        ("unique", None) => Some(Claim::Unique),
-        ("unsat", None) => Some(Claim::Unsat),
-        ("multiple", None) => Some(Claim::Multiple),
-        ("sat", None) => Some(Claim::Sat),
-        ("optimal", Some(p)) => Some(Claim::Optimal {
-            pushes: p.parse().ok()?,
+    let words: Vec<&str> = s.split_whitespace().collect();
+    let number = |w: &str| w.parse::<usize>().ok();
+    match words[..] {
+        ["unique"] => Some(Claim::Unique),
+        ["unsat"] => Some(Claim::Unsat),
+        ["multiple"] => Some(Claim::Multiple),
+        ["sat"] => Some(Claim::Sat),
+        ["optimal", p] => Some(Claim::Optimal { pushes: number(p)? }),
+        ["optimal-moves", m] => Some(Claim::OptimalMoves {
+            moves: number(m)?,
+            pushes: None,
+        }),
+        ["optimal-moves", m, "pushes", p] => Some(Claim::OptimalMoves {
+            moves: number(m)?,
+            pushes: Some(number(p)?),
         }),
         _ => None,
     }

@@ -382,14 +382,15 @@ fn formula(l: &Level, h: usize, limits: &Limits) -> Result<Vec<Vec<NamedLit>>, R
     Ok(e.out)
 }
 
-/// Replays `plan` (LURD letters in any case, whitespace ignored) on `l`: the pushes it
-/// makes when every move is legal and it ends with every box on a goal.
-fn replay(l: &Level, plan: &str) -> Result<usize, String> {
+/// Replays `plan` (LURD letters in any case, whitespace ignored) on `l`: the pushes and
+/// moves it makes when every move is legal and it ends with every box on a goal.
+fn replay(l: &Level, plan: &str) -> Result<(usize, usize), String> {
     let (mut player, mut boxes) = (l.player, vec![false; l.wall.len()]);
     l.boxes.iter().for_each(|&b| boxes[b] = true);
-    let mut pushes = 0;
+    let (mut pushes, mut made) = (0, 0);
     let moves = plan.chars().filter(|c| !c.is_whitespace());
     for (i, ch) in moves.enumerate() {
+        made += 1;
         let d = DIRS
             .iter()
             .position(|x| x.1 == ch.to_ascii_lowercase())
@@ -410,42 +411,94 @@ fn replay(l: &Level, plan: &str) -> Result<usize, String> {
             "after the plan a box stands off a goal at {}",
             l.at(c)
         )),
-        None => Ok(pushes),
+        None => Ok((pushes, made)),
     }
 }
 
-/// Replays an entry's plan on its level and returns the formula the claim `optimal P`
-/// rests on (no plan of at most P − 1 pushes), `None` when P = 0.
+/// What a Sokoban claim says: the cost of the plan in pushes or moves, and the push
+/// budget of a move claim.
+struct Cost {
+    moves: bool,
+    cost: usize,
+    max_pushes: Option<usize>,
+}
+
+impl Cost {
+    fn of(entry: &Entry) -> Result<Cost, Rejected> {
+        match entry.claim {
+            Some(Claim::Optimal { pushes }) => Ok(Cost {
+                moves: false,
+                cost: pushes,
+                max_pushes: None,
+            }),
+            Some(Claim::OptimalMoves { moves, pushes }) => Ok(Cost {
+                moves: true,
+                cost: moves,
+                max_pushes: pushes,
+            }),
+            _ => Err(bad(
+                entry,
+                "a Sokoban entry claims 'optimal P', 'optimal-moves M' or 'optimal-moves M pushes P'",
+            )),
+        }
+    }
+
+    fn unit(&self) -> &'static str {
+        if self.moves { "moves" } else { "pushes" }
+    }
+
+    /// Checks the replayed plan (`pushes`, `moves`) against the claim.
+    fn matches(&self, entry: &Entry, pushes: usize, moves: usize) -> Result<(), Rejected> {
+        let (made, unit) = (if self.moves { moves } else { pushes }, self.unit());
+        if made != self.cost {
+            return Err(bad(
+                entry,
+                format!("the plan makes {made} {unit}, the claim says {}", self.cost),
+            ));
+        }
+        match self.max_pushes {
+            Some(p) if pushes != p => Err(bad(
+                entry,
+                format!("the plan makes {pushes} pushes, the claim says {p}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Replays an entry's plan on its level and returns the formula its claim rests on
+/// (`optimal P`: no plan of at most P − 1 pushes; `optimal-moves M [pushes P]`: no plan
+/// of at most M − 1 moves [and at most P pushes]), `None` when the plan costs nothing.
 pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Expected>, Rejected> {
-    let Some(Claim::Optimal { pushes }) = entry.claim else {
-        return Err(bad(entry, "a Sokoban entry claims 'optimal P'"));
-    };
+    let cost = Cost::of(entry)?;
     let text = files::read(dir, entry.get("level")?, Kind::Puzzle, limits.memory)?;
     let level = read_level(entry, &text)?;
     let plan = files::read(dir, entry.get("plan")?, Kind::Puzzle, limits.memory)?;
-    let made = replay(&level, &plan).map_err(|e| bad(entry, format!("the plan fails: {e}")))?;
-    if made != pushes {
-        return Err(bad(
-            entry,
-            format!("the plan makes {made} pushes, the claim says {pushes}"),
-        ));
-    }
+    let (pushes, moves) =
+        replay(&level, &plan).map_err(|e| bad(entry, format!("the plan fails: {e}")))?;
+    cost.matches(entry, pushes, moves)?;
+    let below = cost.cost.max(1) - 1;
     if let Some(h) = entry.optional("horizon")
-        && h != (pushes.max(1) - 1).to_string()
+        && h != below.to_string()
     {
         return Err(bad(
             entry,
             format!(
-                "the horizon must be {}, one below the {pushes} pushes claimed",
-                pushes.max(1) - 1
+                "the horizon must be {below}, one below the {} {} claimed",
+                cost.cost,
+                cost.unit()
             ),
         ));
     }
-    if pushes == 0 {
+    if cost.cost == 0 {
         return Ok(None);
     }
-    let formula = formula(&level, pushes - 1, limits);
-    formula.map(|f| Some(Expected::from_named(f))).map_err(|r| match r {
+    let formula = if cost.moves {
+        moves::formula(&level, below, cost.max_pushes, limits)
+    } else {
+        formula(&level, below, limits).map(Expected::from_named)
+    };
+    formula.map(Some).map_err(|r| match r {
         Refused::Stuck(b) => bad(
             entry,
             format!("the box at {} can never move and is off a goal", level.at(b)),
@@ -465,6 +518,7 @@ pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Exp
     })
 }
 
+mod moves;
 mod prune;
 
 #[cfg(test)]

@@ -12,37 +12,50 @@
 //! - **distance to the goals**: a box at step `t` of a plan ending by step `H` is at
 //!   most `H − t` pushes from some goal: `¬goal ∨ ¬box(c, t)` where it is farther.
 
-use super::{Encoder, neg};
+use super::{Encoder, Level, neg};
 
 /// An unreachable distance.
 pub const FAR: usize = usize::MAX;
 
-impl Encoder<'_> {
-    /// Push distances of a lone box from the nearest of `sources` (`forward`: pushed
-    /// away from them; otherwise pulled back to them, the distance to the nearest).
-    pub(super) fn push_distances(&self, sources: &[usize], forward: bool) -> Vec<usize> {
-        let mut dist = vec![FAR; self.inside.len()];
-        let mut queue = std::collections::VecDeque::new();
-        for &s in sources.iter().filter(|&&s| self.inside[s]) {
-            dist[s] = 0;
-            queue.push_back(s);
-        }
-        while let Some(c) = queue.pop_front() {
-            for d in 0..4 {
-                // Forward: the box at c goes to c + d, the player at c − d.
-                // Backward: the box came to c from c − d, the player stood at c − 2d.
-                let next = if forward {
-                    self.nb(c, d ^ 1).and(self.nb(c, d))
-                } else {
-                    self.nb(c, d ^ 1).filter(|&b| self.nb(b, d ^ 1).is_some())
-                };
-                if let Some(n) = next.filter(|&n| dist[n] == FAR) {
-                    dist[n] = dist[c] + 1;
-                    queue.push_back(n);
-                }
+/// Push distances of a lone box on `l`'s cells `inside` from the nearest of `sources`
+/// (`forward`: pushed away from them; otherwise pulled back to them, the distance to
+/// the nearest).
+pub(super) fn push_distances(
+    l: &Level,
+    inside: &[bool],
+    sources: &[usize],
+    forward: bool,
+) -> Vec<usize> {
+    let nb = |c: usize, d: usize| l.step(c, d).filter(|&n| inside[n]);
+    let mut dist = vec![FAR; inside.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for &s in sources.iter().filter(|&&s| inside[s]) {
+        dist[s] = 0;
+        queue.push_back(s);
+    }
+    while let Some(c) = queue.pop_front() {
+        for d in 0..4 {
+            // Forward: the box at c goes to c + d, the player at c − d.
+            // Backward: the box came to c from c − d, the player stood at c − 2d.
+            let next = if forward {
+                nb(c, d ^ 1).and(nb(c, d))
+            } else {
+                nb(c, d ^ 1).filter(|&b| nb(b, d ^ 1).is_some())
+            };
+            if let Some(n) = next.filter(|&n| dist[n] == FAR) {
+                dist[n] = dist[c] + 1;
+                queue.push_back(n);
             }
         }
-        dist
+    }
+    dist
+}
+
+impl Encoder<'_> {
+    /// Push distances of a lone box from the nearest of `sources` (see
+    /// [`push_distances`]).
+    fn push_distances(&self, sources: &[usize], forward: bool) -> Vec<usize> {
+        push_distances(self.l, &self.inside, sources, forward)
     }
 
     /// The pruning clauses of a formula of horizon `h` whose goal literal is `goal`.

@@ -68,8 +68,12 @@ fn a_formula_too_large_to_check_is_refused_before_it_is_built() {
 #[test]
 fn the_replay_counts_pushes_and_refuses_illegal_moves() {
     let l = level("#######\n#@ $ .#\n#######\n");
-    assert_eq!(replay(&l, "rRR"), Ok(2));
-    assert_eq!(replay(&l, "r r r"), Ok(2), "case and spaces do not matter");
+    assert_eq!(replay(&l, "rRR"), Ok((2, 3)));
+    assert_eq!(
+        replay(&l, "r r r"),
+        Ok((2, 3)),
+        "case and spaces do not matter"
+    );
     assert!(replay(&l, "rR").unwrap_err().contains("off a goal"));
     assert!(replay(&l, "l").unwrap_err().contains("wall"));
     assert!(replay(&l, "rRRR").unwrap_err().contains("cannot be pushed"));
