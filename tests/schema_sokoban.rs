@@ -185,8 +185,8 @@ fn every_server_answer_validates() {
         assert_eq!(status, 400, "{answer}");
         valid("error", &answer);
     }
-    // With "certify": a bundle for a push-optimal plan, a certificate_error for one
-    // optimised for moves (certificates are for push-optimal plans).
+    // With "certify": a bundle for a push-optimal plan and for a move-optimal one, a
+    // certificate_error for a level without a plan.
     let (status, answer) = s.post(
         "/api/sokoban/solve",
         &json!({"level": tiny, "number": 1, "certify": true}),
@@ -197,6 +197,14 @@ fn every_server_answer_validates() {
     let (status, answer) = s.post(
         "/api/sokoban/solve",
         &json!({"level": tiny, "number": 1, "optimize": "moves", "certify": true}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert!(answer["certificate"]["data"].is_string(), "{answer}");
+    valid("solve", &answer);
+    // No plan: a certificate_error.
+    let (status, answer) = s.post(
+        "/api/sokoban/solve",
+        &json!({"level": "#####\n#@$ #\n#  .#\n#####\n", "certify": true}),
     );
     assert_eq!(status, 200, "{answer}");
     assert!(answer["certificate_error"].is_string(), "{answer}");

@@ -170,11 +170,11 @@ fn a_sokoban_bundle_carries_the_horizon_and_is_accepted() {
         &json!({"level": level, "optimize": "moves", "certify": true}),
     );
     assert_eq!(status, 200, "{r}");
-    assert!(
-        r["certificate_error"]
-            .as_str()
-            .unwrap()
-            .contains("push-optimal"),
-        "{r}"
-    );
+    // A move-optimal plan: its own bundle, the claim and horizon in moves.
+    let c = &r["certificate"];
+    let moves = r["moves"].as_u64().unwrap();
+    assert_eq!(c["claim"], format!("optimal-moves {moves}"), "{r}");
+    assert_eq!(c["horizon"], moves - 1);
+    let good = check(&tar_of(&r));
+    assert_eq!(good.code, 0, "{}{}", good.stdout, good.stderr);
 }

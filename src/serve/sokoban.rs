@@ -20,7 +20,7 @@ use gridsat_sokoban::api::{
 };
 use gridsat_sokoban::report::{CertificateError, manifest_header, write_certificate};
 use gridsat_sokoban::search::Progress;
-use gridsat_sokoban::{Level, Outcome};
+use gridsat_sokoban::{Level, Optimize, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 use std::convert::Infallible;
@@ -134,7 +134,7 @@ pub async fn solve_level(
 }
 
 /// The answer of a solve: its JSON object, and with `certify` the certificate bundle of
-/// a push-optimal plan (or a `certificate_error` saying why there is none).
+/// an optimal plan (or a `certificate_error` saying why there is none).
 fn answer(
     solved: Result<(Level, Outcome, SolveJson), RequestError>,
     certify: bool,
@@ -158,8 +158,13 @@ fn answer(
     folder
         .add(&c.manifest)
         .map_err(|e| ApiError::internal(e.to_string()))?;
+    // The horizon of the first claim: moves − 1 for a move-optimal plan, else pushes − 1.
+    let cost = |p: &gridsat_sokoban::Plan| match report.optimal {
+        Some(Optimize::Moves) => p.moves().len(),
+        _ => p.pushes(),
+    };
     let horizon = (c.proof_bytes > 0 || c.clauses > 0)
-        .then(|| report.plan.as_ref().map(|p| p.pushes().saturating_sub(1)))
+        .then(|| report.plan.as_ref().map(|p| cost(p).saturating_sub(1)))
         .flatten();
     Ok(Certifiable::certified(
         json,

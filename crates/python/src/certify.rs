@@ -16,7 +16,7 @@ use std::time::Duration;
 /// Why one entry's certificate was not written, sorted by what Python raises.
 #[derive(Debug)]
 pub enum CertFail {
-    /// `ValueError`: the claim cannot be certified (a variant, a plan not push-optimal).
+    /// `ValueError`: the claim cannot be certified (a variant, a plan not proven optimal).
     Refused(String),
     /// `TimeoutError`: the budget stopped the proof.
     Stopped(String),

@@ -10,7 +10,7 @@ use gridsat_sokoban::api::{
     OptionsJson, RequestError, SolveRequest, level_json, read_levels, verify_level,
 };
 use gridsat_sokoban::report::{manifest_header, report_json, write_certificate};
-use gridsat_sokoban::{Level, Optimize, Outcome, Plan, replay::frames, solve_level};
+use gridsat_sokoban::{Level, Outcome, Plan, replay::frames, solve_level};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -93,7 +93,7 @@ impl NativePlan {
 }
 
 /// Solves `level` with the options of the JSON object (`optimize`, `max_moves`, …).
-/// With `certify`, writes the certificate of its push-optimal plan into that new or
+/// With `certify`, writes the certificate of its optimal plan into that new or
 /// empty folder (`level-N.*`, what `gridsat sokoban solve --certify DIR` writes).
 #[pyfunction]
 #[pyo3(signature = (level, request_json, cancel = None, certify = None))]
@@ -108,11 +108,6 @@ pub fn sokoban_solve(
     let req: SolveRequest = serde_json::from_str(request_json).map_err(request_error)?;
     let fail = |e: RequestError| errors::sokoban(py, &e);
     let opts = req.options(&level.level, true).map_err(fail)?;
-    if certify.is_some() && opts.optimize == Optimize::Moves {
-        return Err(errors::value(
-            "certify covers push-optimal plans: use optimize=\"pushes\" (the default) or \"pushes,moves\"",
-        ));
-    }
     let mut folder = match &certify {
         Some(dir) => Some(crate::certify::open(dir, &manifest_header())?),
         None => None,

@@ -99,10 +99,10 @@ pub struct SolveArgs {
     /// a quarter of --max-memory, at most 3 GiB).
     #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
     pub astar_memory: Option<u64>,
-    /// Write a certificate of every push-optimal plan into DIR: the level, the plan,
-    /// the textbook formula of the horizon one push below it and a DRAT proof (from a
-    /// separate CaDiCaL run) that it is unsatisfiable, and `manifest.txt`; check it
-    /// with `gridsat check-certificate DIR`.
+    /// Write a certificate of every optimal plan into DIR: the level, the plan, the
+    /// textbook formula of the horizon one push (or move) below it and a DRAT proof
+    /// (from a separate CaDiCaL run) that it is unsatisfiable, and `manifest.txt`
+    /// (pushes,moves: an entry for each); check it with `gridsat check-certificate DIR`.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
     /// With --certify: DIR may hold an earlier certificate, whose files (manifest.txt,
@@ -181,11 +181,6 @@ fn exit_of(r: &Outcome) -> Exit {
 }
 
 pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
-    if a.certify.is_some() && a.optimize == Optimize::Moves {
-        return Err(Fail::usage(
-            "--certify covers push-optimal plans: use --optimize pushes (the default) or pushes,moves",
-        ));
-    }
     let levels = load(&a.levels, true)?;
     if a.print_options {
         return print_options(&a, &levels);

@@ -1,10 +1,17 @@
-//! Certificates of push-optimal plans: files that let anyone check "no plan has fewer
-//! pushes" without trusting gridsat — the level, the plan, the formula of the horizon
-//! just below the plan (the textbook push encoding with only the pruning the checker
-//! re-derives — dead squares and lone-box push distances —, player reachability by
-//! BFS layers, pairwise exactly-one actions, variable names as `c var` lines) and a text DRAT proof that it is unsatisfiable, listed in `manifest.txt`.
-//! `gridsat check-certificate` (the `gridsat-certify` crate) rebuilds the formula
-//! with an encoder of its own, replays the plan and replays the proof.
+//! Certificates of optimal plans: files that let anyone check "no plan has fewer
+//! pushes" (or moves) without trusting gridsat — the level, the plan, the formula of
+//! the horizon just below the plan and a text DRAT proof that it is unsatisfiable,
+//! listed in `manifest.txt`. `gridsat check-certificate` (the `gridsat-certify` crate)
+//! rebuilds each formula with an encoder of its own, replays the plan and the proof.
+//!
+//! - push-optimal (`claim optimal P`): the textbook push encoding at `P − 1` with only
+//!   the pruning the checker re-derives (dead squares, lone-box push distances),
+//!   player reachability by BFS layers, pairwise exactly-one actions;
+//! - move-optimal (`claim optimal-moves M`): the move encoding at `M − 1` with only
+//!   dead squares, distances and the chessboard colour as pruning, every exactly-one
+//!   pairwise;
+//! - fewest pushes, then fewest moves: both entries, the second (`level-N-moves`,
+//!   `claim optimal-moves M pushes P`) with a push budget of `P` (a sequential counter).
 //!
 //! The proof comes from a separate CaDiCaL run on that formula, not from the search
 //! that found the plan (A*, or the pruned horizon search): the claim is checked, not
@@ -23,8 +30,8 @@ use std::time::Instant;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CertificateError {
-    /// The answer is not a plan proven push-optimal (no plan, unknown, or optimal in
-    /// moves only): there is no optimality claim on pushes to certify.
+    /// The answer is not a plan proven optimal (no plan, unknown, stopped before the
+    /// proof): there is no optimality claim to certify.
     #[error("{0}")]
     NotOptimal(String),
     /// The formula could not be built (budget, memory).
@@ -35,9 +42,9 @@ pub enum CertificateError {
     #[error(transparent)]
     Proof(RefuteError),
     /// The formula below the plan is satisfiable: a shorter plan exists, so the plan
-    /// was not push-optimal (e.g. it was optimal only under a move limit).
-    #[error("a plan of at most {0} pushes exists: the plan is not push-optimal without limits")]
-    Disagree(usize),
+    /// was not optimal without limits (e.g. it was optimal only under a move limit).
+    #[error("a plan of at most {0} {1} exists: the plan is not optimal without limits")]
+    Disagree(usize, &'static str),
 }
 
 /// The first lines of a Sokoban `manifest.txt`.
@@ -47,31 +54,80 @@ pub fn manifest_header() -> String {
         .to_string()
 }
 
-/// The pushes of a plan `report` proves push-optimal, or why it proves nothing of the
-/// kind.
-fn optimal_pushes(report: &Outcome) -> Result<usize, CertificateError> {
+/// What a report proves optimal: the pushes, the moves (among plans of those pushes
+/// when both are set), or neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Optimum {
+    pushes: Option<usize>,
+    moves: Option<usize>,
+}
+
+/// What `report` proves optimal, or why it proves nothing of the kind.
+fn optimum(report: &Outcome) -> Result<Optimum, CertificateError> {
     let not = |why: &str| Err(CertificateError::NotOptimal(why.to_string()));
     if report.verdict != Verdict::Solved {
-        return not("no plan was found: certificates cover push-optimal plans");
-    }
-    match report.optimal {
-        Some(Optimize::Pushes | Optimize::PushesMoves) => {}
-        Some(Optimize::Moves) => {
-            return not("the plan is move-optimal: certificates cover push-optimal plans");
-        }
-        None => return not("the plan is not proven optimal (stopped before the proof)"),
+        return not("no plan was found: certificates cover optimal plans");
     }
     let plan = report
         .plan
         .as_ref()
         .ok_or_else(|| CertificateError::NotOptimal("the report holds no plan".to_string()))?;
-    Ok(plan.pushes())
+    let (pushes, moves) = (Some(plan.pushes()), Some(plan.moves().len()));
+    match report.optimal {
+        Some(Optimize::Pushes) => Ok(Optimum {
+            pushes,
+            moves: None,
+        }),
+        Some(Optimize::Moves) => Ok(Optimum {
+            pushes: None,
+            moves,
+        }),
+        Some(Optimize::PushesMoves) => Ok(Optimum { pushes, moves }),
+        None => not("the plan is not proven optimal (stopped before the proof)"),
+    }
 }
 
-/// Writes the certificate of `level`, solved by `report` with a plan proven
-/// push-optimal, into `dir` as `level-N.*` files and returns its manifest block: the
-/// level (`.xsb`), the plan (`.plan`), and unless the plan has no push, the formula of
-/// "a plan of at most P − 1 pushes" (`.cnf`) with its DRAT refutation (`.drat`).
+/// One claim of a certificate: no plan below `cost` in `encoding`'s unit (with at most
+/// `max_pushes` pushes, for moves).
+struct Below {
+    encoding: Encoding,
+    cost: usize,
+    max_pushes: Option<usize>,
+}
+
+impl Below {
+    fn pushes(cost: usize) -> Below {
+        Below {
+            encoding: Encoding::Pushes,
+            cost,
+            max_pushes: None,
+        }
+    }
+
+    fn moves(cost: usize, max_pushes: Option<usize>) -> Below {
+        Below {
+            encoding: Encoding::Moves,
+            cost,
+            max_pushes,
+        }
+    }
+
+    /// The claim as the manifest says it.
+    fn claim(&self) -> String {
+        match (self.encoding, self.max_pushes) {
+            (Encoding::Pushes, _) => format!("optimal {}", self.cost),
+            (Encoding::Moves, None) => format!("optimal-moves {}", self.cost),
+            (Encoding::Moves, Some(p)) => format!("optimal-moves {} pushes {p}", self.cost),
+        }
+    }
+}
+
+/// Writes the certificate of `level`, solved by `report` with a plan proven optimal,
+/// into `dir` and returns its manifest: the level (`level-N.xsb`), the plan
+/// (`level-N.plan`), and per claim, unless the plan costs nothing, the formula of the
+/// horizon below the plan (`.cnf`) with its DRAT refutation (`.drat`). A plan with the
+/// fewest pushes and then the fewest moves has two entries, `level-N` and
+/// `level-N-moves`.
 pub fn write_certificate(
     dir: &Path,
     level: &Level,
@@ -79,60 +135,104 @@ pub fn write_certificate(
     budget: &Budget,
 ) -> Result<Certified, CertificateError> {
     let t0 = Instant::now();
-    let pushes = optimal_pushes(report)?;
-    let plan = report.plan.as_ref().expect("checked by optimal_pushes");
+    let optimum = optimum(report)?;
+    let plan = report.plan.as_ref().expect("checked by optimum");
     let name = format!("level-{}", level.number);
-    let file = |ext: &str| format!("{name}.{ext}");
-    write(dir, &file("xsb"), &format!("; {}\n{level}", level.title))?;
-    write(dir, &file("plan"), &format!("{plan}\n"))?;
-    let mut manifest = format!(
-        "entry {name}\nkind sokoban\nclaim optimal {pushes}\nlevel {}\nplan {}\n",
-        file("xsb"),
-        file("plan")
+    write(
+        dir,
+        &format!("{name}.xsb"),
+        &format!("; {}\n{level}", level.title),
+    )?;
+    write(dir, &format!("{name}.plan"), &format!("{plan}\n"))?;
+    let mut claims = Vec::new();
+    if let Some(pushes) = optimum.pushes {
+        claims.push((name.clone(), Below::pushes(pushes)));
+    }
+    if let Some(moves) = optimum.moves {
+        let entry = match optimum.pushes {
+            Some(_) => format!("{name}-moves"),
+            None => name.clone(),
+        };
+        claims.push((entry, Below::moves(moves, optimum.pushes)));
+    }
+    let (mut manifest, mut total) = (String::new(), None::<Refutation>);
+    for (entry, below) in &claims {
+        let (block, refutation) = write_entry(dir, &name, entry, level, below, budget)?;
+        manifest.push_str(&block);
+        if let Some(r) = refutation {
+            let t = total.get_or_insert(Refutation {
+                clauses: 0,
+                proof_bytes: 0,
+            });
+            t.clauses += r.clauses;
+            t.proof_bytes += r.proof_bytes;
+        }
+    }
+    let claim: Vec<String> = claims.iter().map(|(_, b)| b.claim()).collect();
+    let seconds = t0.elapsed().as_secs_f64();
+    Ok(Certified::new(
+        name,
+        claim.join(", "),
+        manifest,
+        total,
+        seconds,
+    ))
+}
+
+/// Writes the formula and proof of one entry (`entry.cnf`, `entry.drat`; none when the
+/// plan costs nothing) and returns its manifest block; `name` is the level's files.
+fn write_entry(
+    dir: &Path,
+    name: &str,
+    entry: &str,
+    level: &Level,
+    below: &Below,
+    budget: &Budget,
+) -> Result<(String, Option<Refutation>), CertificateError> {
+    let mut block = format!(
+        "entry {entry}\nkind sokoban\nclaim {}\nlevel {name}.xsb\nplan {name}.plan\n",
+        below.claim()
     );
     let mut refutation = None;
-    if pushes > 0 {
-        refutation = Some(refute(dir, &name, level, pushes - 1, budget)?);
-        manifest.push_str(&format!(
-            "horizon {}\ncnf {}\nproof {}\n",
-            pushes - 1,
-            file("cnf"),
-            file("drat")
+    if below.cost > 0 {
+        refutation = Some(refute(dir, entry, level, below, budget)?);
+        block.push_str(&format!(
+            "horizon {}\ncnf {entry}.cnf\nproof {entry}.drat\n",
+            below.cost - 1
         ));
     }
-    manifest.push('\n');
-    let claim = format!("optimal {pushes}");
-    let seconds = t0.elapsed().as_secs_f64();
-    Ok(Certified::new(name, claim, manifest, refutation, seconds))
+    block.push('\n');
+    Ok((block, refutation))
 }
 
 fn write(dir: &Path, file: &str, text: &str) -> Result<(), CertificateError> {
     write_file(&dir.join(file), text).map_err(CertificateError::Proof)
 }
 
-/// Writes `NAME.cnf`, the textbook push encoding of "a plan of at most `horizon`
-/// pushes", and `NAME.drat`, its refutation by CaDiCaL.
+/// Writes `NAME.cnf`, the encoding of "a plan of at most `below.cost − 1`" (with only
+/// the pruning the checker re-derives), and `NAME.drat`, its refutation by CaDiCaL.
 fn refute(
     dir: &Path,
     name: &str,
     level: &Level,
-    horizon: usize,
+    below: &Below,
     budget: &Budget,
 ) -> Result<Refutation, CertificateError> {
-    let mut opts = ExportOptions::new(Encoding::Pushes, horizon);
+    let horizon = below.cost - 1;
+    let mut opts = ExportOptions::new(below.encoding, horizon);
     opts.plain = true;
     opts.checkable = true;
+    opts.max_pushes = below.max_pushes;
     let exported = export(level, &opts, budget)?;
+    let unit = below.encoding.units();
     let header = vec![
         format!("gridsat certificate {name}: Sokoban level {}", level.title),
         exported.claim.clone(),
-        "pairwise exactly-one action per step; unsatisfiable iff no plan has at most \
-         this many pushes"
-            .to_string(),
+        format!("unsatisfiable iff no plan has at most this many {unit}"),
     ];
     match write_refutation(dir, name, &exported.formula, header, budget) {
         Ok(r) => Ok(r),
-        Err(RefuteError::Satisfiable) => Err(CertificateError::Disagree(horizon)),
+        Err(RefuteError::Satisfiable) => Err(CertificateError::Disagree(horizon, unit)),
         Err(e) => Err(CertificateError::Proof(e)),
     }
 }
