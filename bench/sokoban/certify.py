@@ -2,16 +2,24 @@
 """The cost of Sokoban certificates, side by side, one level at a time.
 
     bench/sokoban/certify.py GRIDSAT FILE OUT.csv [--levels A-B] [--time-limit S] [--external CMD]
+                             [--optimize pushes|moves|pushes,moves] [--jobs N]
 
 For each level: `sokoban solve` (the plain solve), `sokoban solve --certify DIR` (solve
 plus the certificate, under the same time limit) and `check-certificate DIR` (no limit
 but a 600 s timeout), each timed as a separate process with /usr/bin/time (wall seconds
 and peak memory). One CSV row per level: the optimum, the certificate's clauses, proof
 bytes and lemmas, and the three times. A level whose certificate was not written within
-the limit has an empty `clauses` column and the reason in `note`.
+the limit has an empty `clauses` column and the reason in `note`. `--optimize` is passed
+to both solves (a `pushes,moves` certificate has two entries: the columns add them up);
+`--jobs N` runs N levels at once (one per core), rows still in level order;
+`--certify-limit S` gives the certifying run its own limit (the target "certified within
+60 s more" is `--time-limit 60 --certify-limit 120`), `--skip-unproven` skips it for a
+level the plain solve did not prove optimal.
 """
 
 import argparse
+import concurrent.futures
+import glob
 import os
 import csv
 import re
@@ -40,47 +48,54 @@ def timed(cmd, timeout):
     return p.returncode, wall, kib, p.stdout, "\n".join(lines)
 
 
-def level_row(gridsat, file, level, limit, external=None):
+def level_row(gridsat, file, level, limit, external=None, optimize="pushes", certify_limit=None,
+              skip_unproven=False):
     row = {"level": level}
-    rc, wall, _, out, _ = timed(
-        [gridsat, "sokoban", "solve", file, "-l", str(level), "--time-limit", str(limit)],
-        limit + 30,
-    )
+    cmd = [gridsat, "sokoban", "solve", file, "-l", str(level), "--time-limit", str(limit),
+           "--optimize", optimize]
+    rc, wall, _, out, _ = timed(cmd, limit + 30)
     row["solve_s"] = f"{wall:.3f}"
     m = re.search(r"(\d+) pushes, push-optimal", out)
     row["optimal_pushes"] = m.group(1) if m else ""
+    m = re.search(r"(\d+) moves, (\d+) pushes, (push-optimal .*then )?move-optimal", out)
+    row["optimal_moves"] = m.group(1) if m else ""
+    proven = row["optimal_moves" if "moves" in optimize else "optimal_pushes"]
+    if skip_unproven and not proven:
+        row["note"] = f"not proven optimal within {limit:g} s: not certified"
+        return row
+    climit = certify_limit or limit
+    cmd[cmd.index("--time-limit") + 1] = str(climit)
     d = tempfile.mkdtemp(prefix="gridsat-cert-")
     try:
-        cmd = [gridsat, "sokoban", "solve", file, "-l", str(level), "--time-limit", str(limit)]
-        rc, wall, kib, out, err = timed(cmd + ["--certify", d], limit + 30)
+        rc, wall, kib, out, err = timed(cmd + ["--certify", d], climit + 30)
         row["certify_s"] = f"{wall:.3f}"
         row["certify_kib"] = kib or ""
-        m = re.search(r"certified optimal (\d+) \((\d+) clauses, proof (\d+) bytes, ([\d.]+) s\)", err)
+        m = re.search(r"certified optimal[^(]* \((\d+) clauses, proof (\d+) bytes, ([\d.]+) s\)", err)
         if not m:
             row["note"] = (err.strip().splitlines() or ["?"])[-1][:120]
             return row
-        row["clauses"], row["proof_bytes"], row["proof_s"] = m.group(2), m.group(3), m.group(4)
+        row["clauses"], row["proof_bytes"], row["proof_s"] = m.group(1), m.group(2), m.group(3)
         rc, wall, kib, out, err = timed([gridsat, "check-certificate", d], 600)
         row["check_s"] = f"{wall:.3f}"
         row["check_kib"] = kib or ""
-        m = re.search(r"proof checked \((\d+) lemmas\)", out)
-        row["lemmas"] = m.group(1) if m else ("0 (unit propagation)" if "unit propagation" in out else "")
+        lemmas = [int(x) for x in re.findall(r"proof checked \((\d+) lemmas\)", out)]
+        row["lemmas"] = sum(lemmas) if lemmas else ("0 (unit propagation)" if "unit propagation" in out else "")
         row["checked"] = "yes" if rc == 0 else f"NO (exit {rc}): {err.strip()[:100]}"
         if external:
-            cnf, drat = (os.path.join(d, f"level-{level}.{x}") for x in ("cnf", "drat"))
-            if os.path.exists(drat):
+            verdicts = []
+            for drat in sorted(glob.glob(os.path.join(d, f"level-{level}*.drat"))):
+                cnf = drat[: -len(".drat")] + ".cnf"
                 rc, wall, _, out, err = timed(external + [cnf, drat], 1800)
                 verified = rc is not None and "s VERIFIED" in out
-                row["external"] = f"{'VERIFIED' if verified else 'NOT VERIFIED'} {wall:.1f} s"
-            else:
-                row["external"] = "no proof (0 pushes)"
+                verdicts.append(f"{'VERIFIED' if verified else 'NOT VERIFIED'} {wall:.1f} s")
+            row["external"] = "; ".join(verdicts) or "no proof (a plan of cost 0)"
     finally:
         shutil.rmtree(d, ignore_errors=True)
     return row
 
 
 FIELDS = [
-    "level", "optimal_pushes", "solve_s", "certify_s", "proof_s", "clauses", "proof_bytes",
+    "level", "optimal_pushes", "optimal_moves", "solve_s", "certify_s", "proof_s", "clauses", "proof_bytes",
     "lemmas", "check_s", "certify_kib", "check_kib", "checked", "external", "note",
 ]
 
@@ -92,6 +107,12 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--levels", default="1-155", help="ranges and numbers, comma-separated")
     ap.add_argument("--time-limit", type=float, default=60)
+    ap.add_argument("--optimize", default="pushes", choices=["pushes", "moves", "pushes,moves"])
+    ap.add_argument("--jobs", type=int, default=1, help="levels at once (one per core)")
+    ap.add_argument("--certify-limit", type=float, help="the time limit of the certifying run "
+                    "(solve and certificate together; default --time-limit)")
+    ap.add_argument("--skip-unproven", action="store_true", help="no certifying run for a "
+                    "level the plain solve did not prove optimal")
     ap.add_argument("--external", help="an independent DRAT checker run as CMD CNF PROOF "
                     "on every certificate (e.g. drat-trim built outside the repository); "
                     "its verdict ('s VERIFIED' on stdout) goes in the column external")
@@ -104,11 +125,16 @@ def main():
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, FIELDS)
         w.writeheader()
-        for level in levels:
-            row = level_row(a.gridsat, a.file, level, a.time_limit, external)
-            w.writerow(row)
-            f.flush()
-            print(row, flush=True)
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+            rows = pool.map(
+                lambda level: level_row(a.gridsat, a.file, level, a.time_limit, external,
+                                        a.optimize, a.certify_limit, a.skip_unproven),
+                levels,
+            )
+            for row in rows:
+                w.writerow(row)
+                f.flush()
+                print(row, flush=True)
 
 
 if __name__ == "__main__":
