@@ -167,10 +167,11 @@ def solve(level: Union[Level, str], *, optimize: str = "pushes",
     worker thread, :class:`gridsat.Cancelled`), and so does ``cancel.cancel()``.
 
     ``certify=DIR`` (a new or empty folder) writes the certificate that the plan is
-    push-optimal, the files ``gridsat sokoban solve --certify DIR`` writes (entry
-    ``level-N``): ``ValueError`` for ``optimize="moves"`` or a plan not proven
-    push-optimal, ``TimeoutError`` when the time limit stops the proof. Check it with
-    :func:`gridsat.check_certificate`."""
+    optimal, the files ``gridsat sokoban solve --certify DIR`` writes (entry
+    ``level-N``, claim ``optimal P`` or ``optimal-moves M``; for ``"pushes,moves"``
+    also ``level-N-moves``, ``optimal-moves M pushes P``): ``ValueError`` for a plan
+    not proven optimal, ``TimeoutError`` when the time limit stops the proof. Check it
+    with :func:`gridsat.check_certificate`."""
     path = _folder(certify)
     lv = _level(level)
     o = _request(optimize, time_limit, max_moves, max_pushes, solver)
