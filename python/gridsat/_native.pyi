@@ -6,7 +6,7 @@ from typing import Iterator, List, Optional, Tuple, final
 # The module's own __all__ (PyO3 makes it of everything the module adds).
 __all__ = [
     "__version__", "sudoku_solve", "sudoku_ask", "sudoku_generate", "sudoku_check",
-    "sudoku_encode", "sudoku_solve_many", "sokoban_parse", "sokoban_solve", "sokoban_verify",
+    "sudoku_encode", "sudoku_solve_many", "sudoku_solve_columns", "sokoban_parse", "sokoban_solve", "sokoban_verify",
     "sokoban_options",
     "teach_check", "check_certificate",
     "cancel_all", "finalizing", "set_max_memory", "max_memory", "Cancel", "NativeFormula",
@@ -40,6 +40,9 @@ def sudoku_encode(request_json: str, cancel: Optional[Cancel] = None, max_memory
 def sudoku_solve_many(request_json: str, threads: int, start: int = 0,
                       cancel: Optional[Cancel] = None,
                       certify: Optional[str] = None) -> SolveMany: ...
+# (status codes, first solutions as native u16 values, values per puzzle)
+def sudoku_solve_columns(puzzles: List[str], request_json: str, threads: int,
+                         cancel: Optional[Cancel] = None) -> Tuple[bytes, bytes, int]: ...
 def sokoban_parse(text: str, file: str) -> List[NativeLevel]: ...
 def sokoban_solve(level: NativeLevel, request_json: str, cancel: Optional[Cancel] = None,
                   certify: Optional[str] = None) -> NativePlan: ...

@@ -1,14 +1,23 @@
 """Batches of Sudoku puzzles on a Dask cluster (needs ``pip install "dask[distributed]"``).
 
-Puzzles are independent, so Dask's own scheduler spreads them: each partition of a bag
-is solved on a worker by :func:`gridsat.sudoku.solve_many`, and the results are the
-``--json`` objects of the command line (``status``, ``solution`` as a line, …)::
+Puzzles are independent, so Dask's own scheduler spreads them. The fast way back is
+columns: each partition is solved on a worker by :func:`gridsat.sudoku.solve_columns`
+and sends two NumPy arrays (a status code and the first solution per puzzle), joined
+into one :class:`gridsat.sudoku.Columns`::
 
-    import dask.bag as db
     from distributed import Client
     import gridsat.dask
 
     client = Client("tcp://scheduler:8786")       # or Client(LocalCluster(n_workers=2))
+    bag = gridsat.dask.puzzle_bag(open("17clue.txt").read().split())
+    cols = gridsat.dask.solve_columns(bag).compute()
+    cols.counts()                                  # {'unique': 49158}
+
+``puzzle_bag`` sizes the partitions for the client's workers (four per worker thread).
+:func:`solve_bag` gives instead the ``--json`` objects of the command line (``status``,
+``solution`` as a line, …), one Python object per puzzle::
+
+    import dask.bag as db
     bag = db.read_text("17clue.txt").map(str.strip).filter(None)
     results = gridsat.dask.solve_bag(bag, count=2).compute()
 
@@ -21,11 +30,13 @@ Every worker needs gridsat installed (``pip install .`` in its environment).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional
+import os
+from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 from . import sudoku
+from ._columns import Columns, concat
 
-__all__ = ["solve_partition", "solve_bag", "solve_series"]
+__all__ = ["solve_partition", "solve_bag", "solve_series", "solve_columns", "puzzle_bag"]
 
 
 def solve_partition(puzzles: Iterable[Any], threads: Optional[int] = 1, start: int = 0,
@@ -74,3 +85,43 @@ def solve_series(series: Any, threads: Optional[int] = 1, **options: Any) -> Any
 
     return pd.Series(solve_partition(series.tolist(), threads=threads, **options),
                      index=series.index, dtype=object)
+
+
+def _columns_of(puzzles: Iterable[Any], threads: Optional[int] = 1, **options: Any) -> Columns:
+    return sudoku.solve_columns(list(puzzles), threads=threads, **options)
+
+
+def solve_columns(bag: Any, *, threads: Optional[int] = 1, **options: Any) -> Any:
+    """A lazy ``dask.delayed`` of the :class:`gridsat.sudoku.Columns` of every puzzle of
+    ``bag``, in order: one :func:`gridsat.sudoku.solve_columns` task per partition on
+    the workers, which sends back two NumPy arrays instead of an object per puzzle, and
+    a task joining them. ``options`` are those of ``solve_columns``. Call
+    ``.compute()`` to run it on the current Dask client."""
+    from dask.delayed import delayed
+
+    parts = [delayed(_columns_of)(p, threads=threads, **options) for p in bag.to_delayed()]
+    return delayed(concat)(parts)
+
+
+def _worker_threads() -> int:
+    """The worker threads of the current Dask client, or this machine's cores."""
+    try:
+        from distributed import get_client
+
+        info = get_client().scheduler_info()
+        return max(1, sum(w.get("nthreads", 1) for w in info["workers"].values()))
+    except (ImportError, ValueError):
+        return os.cpu_count() or 1
+
+
+def puzzle_bag(puzzles: Sequence[Any], *, partitions: Optional[int] = None) -> Any:
+    """A ``dask.bag`` of ``puzzles`` (a list of puzzles), cut into ``partitions``
+    (default: four per worker thread of the current client, or of this machine without
+    one, and never below 256 puzzles a partition): enough for the scheduler to balance
+    the workers, few enough that a task's overhead stays small beside its solves."""
+    import dask.bag as db
+
+    n = len(puzzles)
+    if partitions is None:
+        partitions = max(1, min(4 * _worker_threads(), n // 256))
+    return db.from_sequence(puzzles, npartitions=max(1, min(partitions, n or 1)))

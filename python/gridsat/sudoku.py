@@ -26,8 +26,8 @@ from .certificates import Folder, folder as _folder
 from .errors import InternalError, ParseError
 
 __all__ = [
-    "Result", "Results", "Formula", "Report", "Generated", "Check",
-    "solve", "solve_many", "encode", "generate", "rate", "hint", "candidates",
+    "Result", "Results", "Columns", "Formula", "Report", "Generated", "Check",
+    "solve", "solve_many", "solve_columns", "encode", "generate", "rate", "hint", "candidates",
     "explain", "propagate", "check",
 ]
 
@@ -676,3 +676,7 @@ def check(puzzle: Puzzle, solution: Puzzle, *, box: Box = None, symbols: Optiona
     reason = _native.sudoku_check(_request(puzzle, box=box, symbols=symbols, rules=rules),
                                   _text(solution))
     return Check(reason)
+
+
+# Answers as NumPy columns (defined apart: it needs NumPy, and the helpers above).
+from ._columns import STATUSES, Columns, solve_columns  # noqa: E402

@@ -9,6 +9,7 @@
 #![warn(clippy::too_many_lines)]
 
 mod certify;
+mod columns;
 mod errors;
 mod formula;
 mod many;
@@ -33,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sudoku::sudoku_check, m)?)?;
     m.add_function(wrap_pyfunction!(formula::sudoku_encode, m)?)?;
     m.add_function(wrap_pyfunction!(many::sudoku_solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::sudoku_solve_columns, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_parse, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_solve, m)?)?;
     m.add_function(wrap_pyfunction!(sokoban::sokoban_verify, m)?)?;
