@@ -7,7 +7,10 @@
 * one ``gridsat.sudoku.solve`` call per puzzle, and ``solve_many``, against the classic
   PySAT loop of ``../shared/baselines/pysat_sudoku.py`` (glucose3, uniqueness checked);
 * ``gridsat.dask.solve_bag`` on a ``LocalCluster`` of 2 workers against ``solve_many``
-  with 2 threads (cluster start-up not counted; reported apart).
+  with 2 threads (cluster start-up not counted; reported apart);
+* ``solve_columns`` (NumPy columns, no object per puzzle) with 1 and 2 threads against
+  the command line, and ``gridsat.dask.solve_columns`` on ``puzzle_bag`` partitions,
+  on a 2-worker and a 1-worker ``LocalCluster`` (per-worker throughput).
 
 The measurements are interleaved round by round, so that a change of load on the
 machine falls on every contender; the medians are reported. Usage:
@@ -54,6 +57,12 @@ def py_many(threads, path=FILE):
     return n
 
 
+def py_cols(threads, path=FILE):
+    cols = gridsat.sudoku.solve_columns(path.read_text().split(), threads=threads)
+    assert cols.counts() == {"unique": len(cols)}
+    return len(cols)
+
+
 def py_loop(lines):
     n = 0
     for p in lines:
@@ -76,6 +85,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--limit", type=int, default=2000, help="puzzles for the PySAT comparison")
     ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument("--no-pysat", action="store_true", help="skip the PySAT loop (slow)")
     a = ap.parse_args()
     if not FILE.exists() or not CLI.exists():
         sys.exit(f"needs {FILE} and {CLI} (cargo build --release)")
@@ -84,8 +94,9 @@ def main():
     head_file = pathlib.Path("/tmp/gridsat-bench-head.txt")
     head_file.write_text("\n".join(head) + "\n")
     load0 = os.getloadavg()
-    t: dict = {k: [] for k in ("cli1", "py1", "cli2", "py2", "loop", "many1_head", "pysat", "dask", "dask_count")}
-    client = cluster = None
+    t: dict = {k: [] for k in ("cli1", "py1", "cols1", "cli2", "py2", "cols2", "loop", "many1_head",
+                               "pysat", "dask", "dask_count", "dask_cols", "dask_cols_1w")}
+    client = cluster = cluster1 = client1 = None
     dask_start = None
     if not a.no_dask:
         import dask.bag as db
@@ -93,14 +104,19 @@ def main():
 
         dask_start, (cluster, client) = timed(lambda: (lambda c: (c, Client(c)))(
             LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)))
+        cluster1 = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
+        client1 = Client(cluster1, set_as_default=False)
     for k in range(a.rounds):
         t["cli1"].append(timed(lambda: cli(1))[0])
         t["py1"].append(timed(lambda: py_many(1))[0])
+        t["cols1"].append(timed(lambda: py_cols(1))[0])
         t["cli2"].append(timed(lambda: cli(2))[0])
         t["py2"].append(timed(lambda: py_many(2))[0])
+        t["cols2"].append(timed(lambda: py_cols(2))[0])
         t["loop"].append(timed(lambda: py_loop(head))[0])
         t["many1_head"].append(timed(lambda: py_many(1, head_file))[0])
-        t["pysat"].append(baseline(a.limit)["median_wall_s"])
+        if not a.no_pysat:
+            t["pysat"].append(baseline(a.limit)["median_wall_s"])
         if client is not None:
             def run_dask():
                 bag = db.from_sequence(lines, npartitions=8)
@@ -115,10 +131,21 @@ def main():
                 out = bag.map_partitions(count_unique).compute()
                 assert sum(out) == len(lines)
             t["dask_count"].append(timed(run_dask_count)[0])
+
+            def run_dask_cols(c):
+                # The same partitions (puzzle_bag: four per thread of the 2-worker
+                # client, the default one) on either cluster.
+                bag = gridsat.dask.puzzle_bag(lines)
+                cols = c.compute(gridsat.dask.solve_columns(bag)).result()
+                assert cols.counts() == {"unique": len(lines)}
+            t["dask_cols"].append(timed(lambda: run_dask_cols(client))[0])
+            t["dask_cols_1w"].append(timed(lambda: run_dask_cols(client1))[0])
         print(f"round {k + 1}: " + ", ".join(f"{n} {v[-1]:.3f}s" for n, v in t.items() if v), file=sys.stderr)
     if client is not None:
         client.close()
         cluster.close()
+        client1.close()
+        cluster1.close()
     load1 = os.getloadavg()
     med = {k: statistics.median(v) for k, v in t.items() if v}
     n = len(lines)
@@ -136,13 +163,19 @@ def main():
         "overhead_vs_cli_1_thread": round(med["py1"] / med["cli1"] - 1, 4),
         "overhead_vs_cli_2_threads": round(med["py2"] / med["cli2"] - 1, 4),
         "scaling_2_vs_1_threads": round(med["py1"] / med["py2"], 3),
-        "speedup_solve_loop_vs_pysat": round(med["pysat"] / med["loop"], 1),
-        "speedup_solve_many_1_vs_pysat": round(med["pysat"] / med["many1_head"], 1),
+        "columns_overhead_vs_cli_1_thread": round(med["cols1"] / med["cli1"] - 1, 4),
+        "columns_overhead_vs_cli_2_threads": round(med["cols2"] / med["cli2"] - 1, 4),
     }
+    if "pysat" in med:
+        res["speedup_solve_loop_vs_pysat"] = round(med["pysat"] / med["loop"], 1)
+        res["speedup_solve_many_1_vs_pysat"] = round(med["pysat"] / med["many1_head"], 1)
     if "dask" in med:
         res["dask_cluster_start_s"] = round(dask_start, 2)
         res["dask_vs_solve_many_2"] = round(med["dask"] / med["py2"], 3)
         res["dask_count_vs_solve_many_2"] = round(med["dask_count"] / med["py2"], 3)
+        # Throughput ratios (≥ 0.8 is the target): solve_many's time over Dask's.
+        res["dask_columns_throughput_vs_solve_many_2"] = round(med["py2"] / med["dask_cols"], 3)
+        res["dask_columns_per_worker_2_vs_1"] = round(med["dask_cols_1w"] / (2 * med["dask_cols"]), 3)
     print(json.dumps(res, indent=1))
 
 
