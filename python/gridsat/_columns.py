@@ -111,7 +111,7 @@ def solve_columns(puzzles: Sequence[Any], *, threads: Optional[int] = None, box:
         try:
             texts.append(_text(p))
         except (TypeError, ValueError) as e:
-            e.puzzle = k + 1  # type: ignore[attr-defined]
+            e.puzzle = k + 1  # type: ignore[union-attr]
             raise
     status, values, width = _native.sudoku_solve_columns(
         texts, _json.dumps(opts), threads, _interrupt.token(cancel))

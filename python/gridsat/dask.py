@@ -109,7 +109,7 @@ def _worker_threads() -> int:
         from distributed import get_client
 
         info = get_client().scheduler_info()
-        return max(1, sum(w.get("nthreads", 1) for w in info["workers"].values()))
+        return max(1, int(sum(w.get("nthreads", 1) for w in info["workers"].values())))
     except (ImportError, ValueError):
         return os.cpu_count() or 1
 
