@@ -2,7 +2,7 @@
 //! push-optimal plans (move-optimal ones: tests/certify_sokoban_moves.rs), `check-certificate DIR` accepts them (rebuilding the formula
 //! with its own encoder, replaying the plan, checking the DRAT proof), and rejects every
 //! tampered copy. Random small levels certify with the optimum a breadth-first search
-//! finds.
+//! finds, in pushes, in moves, and in pushes then moves.
 
 mod common;
 
@@ -119,22 +119,40 @@ fn minisat_agrees_the_formula_below_the_plan_is_unsatisfiable() {
 
 // ---- random levels against a breadth-first search ------------------------------------
 
-/// Solves `level` through the library, certifies it and checks the folder: the claim
-/// must be the BFS optimum.
-fn round_trip(level: &Level) -> Result<(), TestCaseError> {
+/// The claim a certificate of `level` optimised for `optimize` must make, from the
+/// breadth-first search: fewest pushes, fewest moves, or (a push costing 1001 and a
+/// walk 1, so that the cost is 1000 P + M) fewest pushes then moves; `None` without a
+/// plan.
+fn bfs_claim(level: &Level, optimize: Optimize) -> Option<String> {
     let g = bfs::Game::of(level);
-    let optimum = g.optimum((level.player, level.boxes.clone()), 0, 1);
+    let start = (level.player, level.boxes.clone());
+    match optimize {
+        Optimize::Moves => g.optimum(start, 1, 1).map(|m| format!("optimal-moves {m}")),
+        Optimize::PushesMoves => g.optimum(start, 1, 1001).map(|c| {
+            let (p, m) = (c / 1000, c % 1000);
+            format!("optimal {p}, optimal-moves {m} pushes {p}")
+        }),
+        _ => g.optimum(start, 0, 1).map(|p| format!("optimal {p}")),
+    }
+}
+
+/// Solves `level` through the library for `optimize`, certifies it and checks the
+/// folder: the claim must be the BFS optimum, with two entries for pushes then moves.
+fn round_trip(level: &Level, optimize: Optimize) -> Result<(), TestCaseError> {
     let budget = Budget::unlimited();
-    let opts = SolveOptions::new(Optimize::Pushes);
+    let opts = SolveOptions::new(optimize);
     let report = solve_level(level, &opts, &budget, None).unwrap();
     let dir = tempfile::tempdir().unwrap();
     match (
-        optimum,
+        bfs_claim(level, optimize),
         write_certificate(dir.path(), level, &report, &budget),
     ) {
         (None, Err(CertificateError::NotOptimal(_))) => Ok(()),
-        (Some(p), Ok(c)) => {
-            prop_assert_eq!(c.claim.clone(), format!("optimal {p}"), "{}", level);
+        (Some(want), Ok(c)) => {
+            prop_assert_eq!(c.claim.clone(), want, "{}", level);
+            let entries = c.manifest.matches("\nkind sokoban").count();
+            let two = optimize == Optimize::PushesMoves;
+            prop_assert_eq!(entries, if two { 2 } else { 1 });
             std::fs::write(
                 dir.path().join("manifest.txt"),
                 format!("# test\n\n{}", c.manifest),
@@ -151,17 +169,21 @@ fn round_trip(level: &Level) -> Result<(), TestCaseError> {
     }
 }
 
+/// Pushes, moves, or pushes then moves.
+const OPTIMIZE: [Optimize; 3] = [Optimize::Pushes, Optimize::Moves, Optimize::PushesMoves];
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
     fn random_levels_certify_with_the_bfs_optimum(
         w in 3usize..6, h in 2usize..5,
         cells in proptest::collection::vec(any::<u8>(), 40),
         boxes in 1usize..3,
+        which in 0usize..3,
     ) {
         if let Some(level) = bfs::random_level(w, h, &cells, boxes, false) {
-            round_trip(&level)?;
+            round_trip(&level, OPTIMIZE[which])?;
         }
     }
 
@@ -171,9 +193,10 @@ proptest! {
         walls in proptest::collection::vec(proptest::bool::weighted(0.15), 30),
         boxes in 1usize..3,
         pulls in proptest::collection::vec((any::<u8>(), any::<bool>()), 4..30),
+        which in 0usize..3,
     ) {
         if let Some(level) = bfs::pulled_level(w, h, &walls, boxes, &pulls) {
-            round_trip(&level)?;
+            round_trip(&level, OPTIMIZE[which])?;
         }
     }
 }

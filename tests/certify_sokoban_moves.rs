@@ -1,18 +1,11 @@
 //! Move-optimal Sokoban certificates end to end: `sokoban solve --optimize moves
 //! --certify DIR` (and `pushes,moves`, two entries) writes them, `check-certificate`
-//! accepts them with a move encoder of its own, and rejects every tampered copy. Random
-//! small levels certify with the optimum a breadth-first search finds.
+//! accepts them with a move encoder of its own, and rejects every tampered copy. (Random
+//! small levels against a breadth-first search: tests/certify_sokoban.rs.)
 
 mod common;
 
-#[path = "../crates/sokoban/tests/bfs/mod.rs"]
-mod bfs;
-
 use common::{clauses, edit, gridsat, rejected};
-use gridsat_sat::Budget;
-use gridsat_sokoban::report::{CertificateError, write_certificate};
-use gridsat_sokoban::{Level, Optimize, SolveOptions, solve_level};
-use proptest::prelude::*;
 use std::path::Path;
 
 fn path(dir: &Path) -> String {
@@ -79,85 +72,6 @@ fn the_tiny_levels_certify_in_moves() {
         lines[..3].iter().all(|l| l.contains(": optimal-moves ")),
         "{lines:?}"
     );
-}
-
-// ---- random levels against a breadth-first search ------------------------------------
-
-/// Solves `level` for `optimize`, certifies and checks it: the claim must be the BFS
-/// optimum (fewest moves; or fewest pushes, then moves).
-fn round_trip(level: &Level, optimize: Optimize) -> Result<(), TestCaseError> {
-    let g = bfs::Game::of(level);
-    let start = (level.player, level.boxes.clone());
-    // Pushes then moves: a push costs 1001 and a walk 1, so cost = 1000 P + M.
-    let (want, lexi) = match optimize {
-        Optimize::Moves => (
-            g.optimum(start, 1, 1).map(|m| format!("optimal-moves {m}")),
-            false,
-        ),
-        _ => (
-            g.optimum(start, 1, 1001).map(|c| {
-                format!(
-                    "optimal {}, optimal-moves {} pushes {}",
-                    c / 1000,
-                    c % 1000,
-                    c / 1000
-                )
-            }),
-            true,
-        ),
-    };
-    let budget = Budget::unlimited();
-    let report = solve_level(level, &SolveOptions::new(optimize), &budget, None).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    match (want, write_certificate(dir.path(), level, &report, &budget)) {
-        (None, Err(CertificateError::NotOptimal(_))) => Ok(()),
-        (Some(w), Ok(c)) => {
-            // A plan of no push has no push formula, but its claim still says 0.
-            prop_assert_eq!(c.claim.clone(), w, "{}", level);
-            let entries = c.manifest.matches("\nkind sokoban").count();
-            prop_assert_eq!(entries, if lexi { 2 } else { 1 });
-            let manifest = format!("# test\n\n{}", c.manifest);
-            std::fs::write(dir.path().join("manifest.txt"), manifest).unwrap();
-            let limits = gridsat_certify::Limits::memory(1 << 30);
-            let checked = gridsat_certify::check_dir(dir.path(), &limits);
-            prop_assert!(checked.is_ok(), "{:?}\n{}", checked.err(), level);
-            Ok(())
-        }
-        (o, r) => Err(TestCaseError::fail(format!(
-            "BFS optimum {o:?}, certificate {r:?}\n{level}"
-        ))),
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_levels_certify_fewest_moves(
-        w in 3usize..6, h in 2usize..5,
-        cells in proptest::collection::vec(any::<u8>(), 40),
-        boxes in 1usize..3,
-        lexicographic in any::<bool>(),
-    ) {
-        if let Some(level) = bfs::random_level(w, h, &cells, boxes, false) {
-            let o = if lexicographic { Optimize::PushesMoves } else { Optimize::Moves };
-            round_trip(&level, o)?;
-        }
-    }
-
-    #[test]
-    fn pulled_levels_certify_fewest_moves(
-        w in 3usize..6, h in 3usize..5,
-        walls in proptest::collection::vec(proptest::bool::weighted(0.15), 30),
-        boxes in 1usize..3,
-        pulls in proptest::collection::vec((any::<u8>(), any::<bool>()), 4..30),
-        lexicographic in any::<bool>(),
-    ) {
-        if let Some(level) = bfs::pulled_level(w, h, &walls, boxes, &pulls) {
-            let o = if lexicographic { Optimize::PushesMoves } else { Optimize::Moves };
-            round_trip(&level, o)?;
-        }
-    }
 }
 
 // ---- tampering -------------------------------------------------------------------
