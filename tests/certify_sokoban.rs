@@ -17,6 +17,10 @@ use proptest::prelude::*;
 use std::path::Path;
 use std::process::Command;
 
+/// Two boxes whose certificate needs lemmas: the checker's pruning alone does not
+/// refute 7 pushes.
+const DETOUR: &str = "examples/sokoban/detour.xsb";
+
 fn path(dir: &Path) -> String {
     dir.display().to_string()
 }
@@ -53,10 +57,11 @@ fn the_bundled_levels_certify_and_check() {
         assert!(l.ends_with("plan replayed, every box on a goal"), "{l}");
     }
     assert_eq!(lines[3], "all 3 entries checked");
-    // Two boxes need a real proof: CaDiCaL's lemmas, each checked.
-    let (_d, lines) = certified("examples/sokoban/two-boxes.txt", "1");
+    // The detour needs a real proof (two boxes, none refuted by the checker's pruning
+    // alone): CaDiCaL's lemmas, each checked.
+    let (_d, lines) = certified(DETOUR, "1");
     assert!(
-        lines[0].starts_with("level 1: optimal 6 — CNF matches"),
+        lines[0].starts_with("level 1: optimal 8 — CNF matches"),
         "{lines:?}"
     );
     assert!(lines[0].contains("proof checked ("), "{lines:?}");
@@ -108,7 +113,7 @@ fn minisat_agrees_the_formula_below_the_plan_is_unsatisfiable() {
     if !have("minisat") {
         return;
     }
-    let (dir, _) = certified("examples/sokoban/two-boxes.txt", "1");
+    let (dir, _) = certified(DETOUR, "1");
     let out = Command::new("minisat")
         .arg("-verb=0")
         .arg(dir.path().join("level-1.cnf"))
@@ -203,14 +208,14 @@ proptest! {
 
 // ---- tampering -------------------------------------------------------------------
 
-/// A certificate of the two-box level (a real proof), in a fresh folder.
-fn two_boxes() -> tempfile::TempDir {
-    certified("examples/sokoban/two-boxes.txt", "1").0
+/// A certificate of the detour level (a real proof), in a fresh folder.
+fn detour() -> tempfile::TempDir {
+    certified(DETOUR, "1").0
 }
 
 #[test]
 fn a_flipped_literal_in_the_cnf_is_rejected() {
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.cnf", |t| {
         clauses(t, |k, l| {
             Some(match (k, l.strip_prefix('-')) {
@@ -225,7 +230,7 @@ fn a_flipped_literal_in_the_cnf_is_rejected() {
 
 #[test]
 fn a_dropped_clause_is_rejected() {
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.cnf", |t| {
         let t = clauses(t, |k, l| (k != 3000).then(|| l.to_string()));
         common::recount(&t, -1)
@@ -237,7 +242,7 @@ fn a_dropped_clause_is_rejected() {
 fn a_pruning_fact_the_checker_cannot_rederive_is_rejected() {
     // "No box at this cell at step 1" for a cell where the checker's own dead-square and
     // distance analysis allows one: a fact gridsat might believe, the checker does not.
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.cnf", |t| {
         let units: Vec<&str> = t
             .lines()
@@ -261,7 +266,7 @@ fn a_pruning_clause_left_out_is_rejected_too() {
     // The certified formula is exactly the rules and the checker's pruning: with one
     // unit `¬box(c, 1)` left out (at step 1 only dead squares and the distance from the
     // start make units) it is another formula.
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.cnf", |t| {
         let names: std::collections::HashMap<String, String> = t
             .lines()
@@ -289,10 +294,51 @@ fn a_pruning_clause_left_out_is_rejected_too() {
 }
 
 #[test]
+fn a_waste_budget_left_out_or_loosened_is_rejected() {
+    // The bound "under the goal, the 7 steps waste at most the budget" of the "to
+    // goals" counter: dropped, the formula is another one; pointed at another counter
+    // variable (a bound the checker does not derive), it is not a clause of the rules.
+    let bound = |t: &str| {
+        let var = |name: &str| {
+            let mut found = t
+                .lines()
+                .filter_map(|l| l.strip_prefix("c var "))
+                .filter_map(|l| l.split_once(' '))
+                .filter(|(_, n)| n.starts_with(name));
+            found.next_back().map(|(v, _)| v.to_string())
+        };
+        let goal = var("goal at T=7").expect("the goal literal");
+        let top = var("to goals: steps before 7 waste at least").expect("the sums");
+        (goal, top)
+    };
+    let dir = detour();
+    edit(dir.path(), "level-1.cnf", |t| {
+        let (goal, top) = bound(&t);
+        let clause = format!("-{goal} -{top} 0");
+        let t = clauses(t, |_, l| (l != clause).then(|| l.to_string()));
+        common::recount(&t, -1)
+    });
+    rejected(dir.path(), "is missing");
+    let dir = detour();
+    edit(dir.path(), "level-1.cnf", |t| {
+        let (goal, top) = bound(&t);
+        let top: usize = top.parse().unwrap();
+        let clause = format!("-{goal} -{top} 0");
+        clauses(t, |_, l| {
+            Some(match l == clause {
+                true => format!("-{goal} -{} 0", top + 1),
+                false => l.to_string(),
+            })
+        })
+    });
+    rejected(dir.path(), "is not a clause of the rules");
+}
+
+#[test]
 fn dropped_lemmas_are_rejected() {
     // The proof cut to its first quarter of lemmas, then the empty clause: the empty
     // clause is no longer a consequence by unit propagation.
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.drat", |t| {
         let lines: Vec<&str> = t.lines().collect();
         let mut out: String = lines[..lines.len() / 4]
@@ -304,21 +350,21 @@ fn dropped_lemmas_are_rejected() {
     });
     rejected(dir.path(), "the proof does not refute the formula");
     // No lemma at all.
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.drat", |_| "0\n".to_string());
     rejected(dir.path(), "the proof does not refute the formula");
 }
 
 #[test]
 fn a_wrong_or_longer_plan_is_rejected() {
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.plan", |t| {
         t.replacen(['u', 'U'], "d", 1)
     });
     rejected(dir.path(), "the plan fails");
     // The same plan in the course's spaced capitals: pushes are told by replay, not
     // by case, so it still checks.
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.plan", |t| {
         let letters: Vec<String> = t
             .trim()
@@ -330,26 +376,26 @@ fn a_wrong_or_longer_plan_is_rejected() {
     let c = check(dir.path());
     assert_eq!(c.code, 0, "{}{}", c.stdout, c.stderr);
     // A claim one push shorter than the plan.
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "manifest.txt", |t| {
-        t.replace("claim optimal 6", "claim optimal 5")
+        t.replace("claim optimal 8", "claim optimal 7")
     });
-    rejected(dir.path(), "the plan makes 6 pushes, the claim says 5");
+    rejected(dir.path(), "the plan makes 8 pushes, the claim says 7");
 }
 
 #[test]
 fn a_changed_level_or_horizon_is_rejected() {
     // One more goal square (the level's rows after the title line).
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "level-1.xsb", |t| t.replacen("  ", " .", 1));
     rejected(dir.path(), "the formula is not the encoding of the puzzle");
-    let dir = two_boxes();
+    let dir = detour();
     edit(dir.path(), "manifest.txt", |t| {
-        t.replace("horizon 5", "horizon 4")
+        t.replace("horizon 7", "horizon 6")
     });
     rejected(
         dir.path(),
-        "the horizon must be 5, one below the 6 pushes claimed",
+        "the horizon must be 7, one below the 8 pushes claimed",
     );
 }
 

@@ -331,22 +331,40 @@ enum Refused {
 /// The clauses of "a plan of at most `h` pushes solves `l`", estimated against
 /// `limits` before they are built.
 fn formula(l: &Level, h: usize, limits: &Limits) -> Result<Vec<Vec<NamedLit>>, Refused> {
+    let mut e = encoder(l, limits)?;
+    let dist = e.distances();
+    let counters = e.counters(&dist);
+    admit(&e, h, counters.iter().map(|k| k.clauses(h)).sum(), limits)?;
+    e.initial();
+    for t in 0..h {
+        if limits.in_time("").is_err() {
+            return Err(Refused::OutOfTime);
+        }
+        e.step(t);
+        e.region(t + 1);
+    }
+    let g = format!("goal at T={h}");
+    e.prune(h, &g, &dist);
+    for k in &counters {
+        e.count(k, h, &g);
+    }
+    for &c in &e.cells {
+        if !l.goal[c] {
+            e.out.push(vec![neg(g.clone()), neg(e.bx(c, h))]);
+        }
+    }
+    e.out.push(vec![pos(g)]);
+    Ok(e.out)
+}
+
+/// The encoder of `l`: the player's region with the boxes that never move as walls,
+/// and the candidate pushes (a cell with floor behind and ahead in that region).
+fn encoder<'a>(l: &'a Level, limits: &Limits) -> Result<Encoder<'a>, Refused> {
     let blocked = l.blocked(limits)?;
     let inside = l.flood(&blocked, l.player);
     let cells: Vec<usize> = (0..inside.len()).filter(|&c| inside[c]).collect();
     let boxes: Vec<usize> = l.boxes.iter().copied().filter(|&b| !blocked[b]).collect();
-    let (n, layers) = (cells.len(), cells.len() - boxes.len());
-    // Per step: exactly-one over at most 4n + 1 actions, effects, frame, and ~7 region
-    // clauses per cell and layer. A plan file cannot make the checker build more.
-    let per_step = (4 * n + 1).pow(2) / 2 + 30 * n + 7 * n * layers;
-    let clauses = h.saturating_mul(per_step);
-    if clauses > MAX_CLAUSES {
-        return Err(Refused::TooLarge(clauses));
-    }
-    // Most clauses are binary or ternary; the exactly-one and frame clauses longer
-    // but few: three literals a clause bounds the total.
-    let (c, lits) = (clauses as u64, (clauses as u64).saturating_mul(3));
-    limits.admit("", c, lits).map_err(Refused::Budget)?;
+    let layers = cells.len() - boxes.len();
     let mut e = Encoder {
         l,
         layers,
@@ -363,23 +381,24 @@ fn formula(l: &Level, h: usize, limits: &Limits) -> Result<Vec<Vec<NamedLit>>, R
             }
         }
     }
-    e.initial();
-    for t in 0..h {
-        if limits.in_time("").is_err() {
-            return Err(Refused::OutOfTime);
-        }
-        e.step(t);
-        e.region(t + 1);
+    Ok(e)
+}
+
+/// Refuses a formula of horizon `h` (with `waste` counter clauses) estimated beyond
+/// [`MAX_CLAUSES`] or `limits`' memory, before anything is built.
+fn admit(e: &Encoder, h: usize, waste: usize, limits: &Limits) -> Result<(), Refused> {
+    let (n, layers) = (e.cells.len(), e.layers);
+    // Per step: exactly-one over at most 4n + 1 actions, effects, frame, and ~7 region
+    // clauses per cell and layer. A plan file cannot make the checker build more.
+    let per_step = (4 * n + 1).pow(2) / 2 + 30 * n + 7 * n * layers;
+    let clauses = h.saturating_mul(per_step).saturating_add(waste);
+    if clauses > MAX_CLAUSES {
+        return Err(Refused::TooLarge(clauses));
     }
-    let g = format!("goal at T={h}");
-    e.prune(h, &g);
-    for &c in &e.cells {
-        if !l.goal[c] {
-            e.out.push(vec![neg(g.clone()), neg(e.bx(c, h))]);
-        }
-    }
-    e.out.push(vec![pos(g)]);
-    Ok(e.out)
+    // Most clauses are binary or ternary; the exactly-one and frame clauses longer
+    // but few: three literals a clause bounds the total.
+    let (c, lits) = (clauses as u64, (clauses as u64).saturating_mul(3));
+    limits.admit("", c, lits).map_err(Refused::Budget)
 }
 
 /// Replays `plan` (LURD letters in any case, whitespace ignored) on `l`: the pushes and
@@ -520,6 +539,9 @@ pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Exp
 
 mod moves;
 mod prune;
+mod waste;
 
+#[cfg(test)]
+mod models;
 #[cfg(test)]
 mod tests;

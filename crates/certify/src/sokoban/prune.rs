@@ -17,6 +17,14 @@ use super::{Encoder, Level, neg};
 /// An unreachable distance.
 pub const FAR: usize = usize::MAX;
 
+/// The lone-box push distances of every cell ([`FAR`]: none).
+pub(super) struct Distances {
+    /// To the nearest goal (pulled back to the goals).
+    pub to_goal: Vec<usize>,
+    /// From the nearest start box (pushed away from them).
+    pub from_start: Vec<usize>,
+}
+
 /// Push distances of a lone box on `l`'s cells `inside` from the nearest of `sources`
 /// (`forward`: pushed away from them; otherwise pulled back to them, the distance to
 /// the nearest).
@@ -58,13 +66,20 @@ impl Encoder<'_> {
         push_distances(self.l, &self.inside, sources, forward)
     }
 
-    /// The pruning clauses of a formula of horizon `h` whose goal literal is `goal`.
-    pub(super) fn prune(&mut self, h: usize, goal: &str) {
+    /// The lone-box push distances to the nearest goal and from the nearest start box.
+    pub(super) fn distances(&self) -> Distances {
         let goals: Vec<usize> = (self.cells.iter().copied())
             .filter(|&c| self.l.goal[c])
             .collect();
-        let to_goal = self.push_distances(&goals, false);
-        let from_start = self.push_distances(&self.boxes.clone(), true);
+        Distances {
+            to_goal: self.push_distances(&goals, false),
+            from_start: self.push_distances(&self.boxes, true),
+        }
+    }
+
+    /// The pruning clauses of a formula of horizon `h` whose goal literal is `goal`.
+    pub(super) fn prune(&mut self, h: usize, goal: &str, dist: &Distances) {
+        let (to_goal, from_start) = (&dist.to_goal, &dist.from_start);
         for t in 0..=h {
             for &c in &self.cells.clone() {
                 if to_goal[c] == FAR {

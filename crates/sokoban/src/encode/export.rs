@@ -32,8 +32,8 @@ pub struct ExportOptions {
     /// Leave out every pruning family.
     pub plain: bool,
     /// With `plain`, keep the families a certificate's checker re-derives on its own:
-    /// dead squares and the push distances from the start boxes and to the goals
-    /// (push encoding); dead squares, the distance family (walks from the start,
+    /// dead squares, the push distances from the start boxes and to the goals, and
+    /// the two waste budgets built on those distances (push encoding); dead squares, the distance family (walks from the start,
     /// lone-box pushes to the goals, the chessboard colour) and pairwise exactly-one
     /// (move encoding).
     pub checkable: bool,
@@ -145,6 +145,7 @@ fn build(
                 let mut po = PushOptions::plain();
                 po.dead_squares = opts.checkable;
                 po.distance = opts.checkable;
+                po.waste = opts.checkable;
                 po
             } else {
                 PushOptions::default()
