@@ -144,10 +144,13 @@ fn a_sokoban_bundle_carries_the_horizon_and_is_accepted() {
         return;
     }
     let s = Server::start(&[]);
+    // The detour's proof is needed (the checker's pruning alone does not refute one push
+    // fewer), so a forged proof is caught; the two-box level for the move bundle.
+    let detour = std::fs::read_to_string(root().join("examples/sokoban/detour.xsb")).unwrap();
     let level = std::fs::read_to_string(root().join("examples/sokoban/two-boxes.txt")).unwrap();
     let (status, r) = s.post(
         "/api/sokoban/solve",
-        &json!({"level": level, "certify": true}),
+        &json!({"level": detour, "certify": true}),
     );
     assert_eq!(status, 200, "{}", r["error"]);
     let pushes = r["pushes"].as_u64().expect("pushes");

@@ -33,9 +33,9 @@ pub struct ExportOptions {
     pub plain: bool,
     /// With `plain`, keep the families a certificate's checker re-derives on its own:
     /// dead squares, the push distances from the start boxes and to the goals, and
-    /// the two waste budgets built on those distances (push encoding); dead squares, the distance family (walks from the start,
-    /// lone-box pushes to the goals, the chessboard colour) and pairwise exactly-one
-    /// (move encoding).
+    /// the two waste budgets built on those distances (push encoding); dead squares,
+    /// the distance family (walks from the start, lone-box pushes to the goals, the
+    /// chessboard colour) and pairwise exactly-one (move encoding).
     pub checkable: bool,
     /// Only plans of at most this many pushes (move encoding): the push budget of the
     /// second formula of a `pushes,moves` certificate.
@@ -69,8 +69,8 @@ impl ExportOptions {
                 "push encoding (player reachability by BFS layers)".to_string()
             }
             (Encoding::Pushes, true) if self.checkable => {
-                "push encoding with only dead squares and push distances as pruning \
-                 (player reachability by BFS layers)"
+                "push encoding with only dead squares, push distances and waste budgets \
+                 as pruning (player reachability by BFS layers)"
                     .to_string()
             }
             (Encoding::Pushes, true) => {

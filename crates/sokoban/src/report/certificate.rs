@@ -5,7 +5,8 @@
 //! rebuilds each formula with an encoder of its own, replays the plan and the proof.
 //!
 //! - push-optimal (`claim optimal P`): the textbook push encoding at `P − 1` with only
-//!   the pruning the checker re-derives (dead squares, lone-box push distances),
+//!   the pruning the checker re-derives (dead squares, lone-box push distances and
+//!   the two waste budgets built on them),
 //!   player reachability by BFS layers, pairwise exactly-one actions;
 //! - move-optimal (`claim optimal-moves M`): the move encoding at `M − 1` with only
 //!   dead squares, distances and the chessboard colour as pruning, every exactly-one
