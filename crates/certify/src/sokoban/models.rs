@@ -222,8 +222,8 @@ fn every_shortest_plan_is_a_model_at_its_length_and_beyond() {
 
 #[test]
 fn the_detour_plan_is_a_model() {
-    // examples/sokoban/detour.xsb: 8 pushes, a certificate that needs lemmas.
-    let l = level("########\n#@ #   #\n#   $  #\n#   $  #\n# .# # #\n### . ##\n########\n");
+    // The bundled level whose certificate needs lemmas: 8 pushes.
+    let l = level(include_str!("../../../../examples/sokoban/detour.xsb"));
     let plan = shortest(&l, 12).expect("a plan");
     assert_eq!(plan.len(), 8);
     keeps(&l, &plan, 8);
