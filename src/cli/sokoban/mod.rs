@@ -31,7 +31,8 @@ pub enum SokobanCmd {
 pub struct LevelArgs {
     /// Level file (XSB collection or course format), or - for stdin.
     pub file: PathBuf,
-    /// Level title or 1-based number (titles first), or `all`.
+    /// Level title, 1-based number, list of numbers and ranges (`1-10,36`), or `all`;
+    /// titles first.
     #[arg(long, short)]
     pub level: Option<String>,
     /// Input format.

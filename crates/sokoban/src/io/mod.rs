@@ -40,8 +40,10 @@ pub fn parse_levels(text: &str, file: &str, format: Format) -> Result<Vec<Level>
     }
 }
 
-/// Picks levels by title (exact match first), else by 1-based position, or all of them
-/// for `all`; returns `None` when nothing matches.
+/// Picks levels by title (exact match first), else by 1-based numbers — one, or a
+/// comma-separated list of numbers and ranges such as `1-10,36` (in the order given,
+/// each level once) —, or all of them for `all`; returns `None` when nothing matches
+/// or a number names no level.
 pub fn select_levels<'a>(levels: &'a [Level], which: &str) -> Option<Vec<&'a Level>> {
     if which == "all" {
         return Some(levels.iter().collect());
@@ -49,6 +51,49 @@ pub fn select_levels<'a>(levels: &'a [Level], which: &str) -> Option<Vec<&'a Lev
     if let Some(l) = levels.iter().find(|l| l.title == which) {
         return Some(vec![l]);
     }
-    let n: usize = which.parse().ok()?;
-    levels.iter().find(|l| l.number == n).map(|l| vec![l])
+    let mut chosen: Vec<&Level> = Vec::new();
+    for part in which.split(',') {
+        let (a, b) = match part.trim().split_once('-') {
+            Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+            None => {
+                let n: usize = part.trim().parse().ok()?;
+                (n, n)
+            }
+        };
+        if a > b || b > levels.len() {
+            return None;
+        }
+        for n in a..=b {
+            let l = levels.iter().find(|l| l.number == n)?;
+            if !chosen.iter().any(|c| std::ptr::eq(*c, l)) {
+                chosen.push(l);
+            }
+        }
+    }
+    Some(chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(levels: &[Level], which: &str) -> Option<Vec<usize>> {
+        select_levels(levels, which).map(|v| v.iter().map(|l| l.number).collect())
+    }
+
+    #[test]
+    fn levels_are_chosen_by_number_list_range_title_or_all() {
+        let one = "#####\n#@$.#\n#####\n";
+        let text: String = (1..=5).map(|i| format!("; L{i}\n{one}\n")).collect();
+        let levels = parse_levels(&text, "t", Format::Xsb).unwrap();
+        assert_eq!(levels.len(), 5);
+        assert_eq!(numbers(&levels, "3"), Some(vec![3]));
+        assert_eq!(numbers(&levels, "all"), Some(vec![1, 2, 3, 4, 5]));
+        assert_eq!(numbers(&levels, "2-4"), Some(vec![2, 3, 4]));
+        assert_eq!(numbers(&levels, "5, 1-2,2"), Some(vec![5, 1, 2]));
+        assert_eq!(numbers(&levels, &levels[3].title), Some(vec![4]));
+        for bad in ["0", "6", "4-2", "1-6", "1,x", "", "1-"] {
+            assert_eq!(numbers(&levels, bad), None, "{bad:?}");
+        }
+    }
 }
