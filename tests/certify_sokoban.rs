@@ -402,7 +402,8 @@ fn a_changed_level_or_horizon_is_rejected() {
 #[test]
 fn a_proof_cut_by_the_time_limit_writes_no_entry_and_exits_4() {
     // Microban 36: A* proves 59 pushes optimal at once, but the textbook formula at
-    // horizon 58 takes CaDiCaL more than a minute to refute.
+    // horizon 58 takes CaDiCaL more than a minute to refute. `drat` keeps the proof
+    // (the default, `auto`, would back the claim with a push-state closure instead).
     let Some(file) = shared("sokoban/microban.xsb") else {
         return;
     };
@@ -417,6 +418,8 @@ fn a_proof_cut_by_the_time_limit_writes_no_entry_and_exits_4() {
         "36",
         "--time-limit",
         "2",
+        "--certify-with",
+        "drat",
     ];
     let r = gridsat(&[&args[..], &["--certify", &d]].concat());
     let secs = t0.elapsed().as_secs_f64();

@@ -3,6 +3,7 @@
 
     bench/sokoban/certify.py GRIDSAT FILE OUT.csv [--levels A-B] [--time-limit S] [--external CMD]
                              [--optimize pushes|moves|pushes,moves] [--jobs N]
+                             [--certify-limit S] [--skip-unproven] [--certify-with KIND]
 
 For each level: `sokoban solve` (the plain solve), `sokoban solve --certify DIR` (solve
 plus the certificate, under the same time limit) and `check-certificate DIR` (no limit
@@ -14,7 +15,9 @@ to both solves (a `pushes,moves` certificate has two entries: the columns add th
 `--jobs N` runs N levels at once (one per core), rows still in level order;
 `--certify-limit S` gives the certifying run its own limit (the target "certified within
 60 s more" is `--time-limit 60 --certify-limit 120`), `--skip-unproven` skips it for a
-level the plain solve did not prove optimal.
+level the plain solve did not prove optimal; `--certify-with auto|drat|closure` says what
+backs a push optimum (the column `positions` counts a push-state closure's positions;
+`external` checks DRAT proofs only).
 """
 
 import argparse
@@ -49,7 +52,7 @@ def timed(cmd, timeout):
 
 
 def level_row(gridsat, file, level, limit, external=None, optimize="pushes", certify_limit=None,
-              skip_unproven=False):
+              skip_unproven=False, certify_with="auto"):
     row = {"level": level}
     cmd = [gridsat, "sokoban", "solve", file, "-l", str(level), "--time-limit", str(limit),
            "--optimize", optimize]
@@ -67,14 +70,17 @@ def level_row(gridsat, file, level, limit, external=None, optimize="pushes", cer
     cmd[cmd.index("--time-limit") + 1] = str(climit)
     d = tempfile.mkdtemp(prefix="gridsat-cert-")
     try:
-        rc, wall, kib, out, err = timed(cmd + ["--certify", d], climit + 30)
+        rc, wall, kib, out, err = timed(cmd + ["--certify", d, "--certify-with", certify_with],
+                                        climit + 30)
         row["certify_s"] = f"{wall:.3f}"
         row["certify_kib"] = kib or ""
-        m = re.search(r"certified optimal[^(]* \((\d+) clauses, proof (\d+) bytes, ([\d.]+) s\)", err)
+        m = re.search(r"certified optimal[^(]* \((\d+) clauses, proof (\d+) bytes"
+                      r"(?:, push-state closure of (\d+) positions)?, ([\d.]+) s\)", err)
         if not m:
             row["note"] = (err.strip().splitlines() or ["?"])[-1][:120]
             return row
-        row["clauses"], row["proof_bytes"], row["proof_s"] = m.group(1), m.group(2), m.group(3)
+        row["clauses"], row["proof_bytes"], row["proof_s"] = m.group(1), m.group(2), m.group(4)
+        row["positions"] = m.group(3) or ""
         rc, wall, kib, out, err = timed([gridsat, "check-certificate", d], 600)
         row["check_s"] = f"{wall:.3f}"
         row["check_kib"] = kib or ""
@@ -88,6 +94,8 @@ def level_row(gridsat, file, level, limit, external=None, optimize="pushes", cer
                 rc, wall, _, out, err = timed(external + [cnf, drat], 1800)
                 verified = rc is not None and "s VERIFIED" in out
                 verdicts.append(f"{'VERIFIED' if verified else 'NOT VERIFIED'} {wall:.1f} s")
+            if not verdicts and row["positions"]:
+                verdicts.append("push-state closure: no DRAT proof")
             row["external"] = "; ".join(verdicts) or "no proof (a plan of cost 0)"
     finally:
         shutil.rmtree(d, ignore_errors=True)
@@ -96,7 +104,7 @@ def level_row(gridsat, file, level, limit, external=None, optimize="pushes", cer
 
 FIELDS = [
     "level", "optimal_pushes", "optimal_moves", "solve_s", "certify_s", "proof_s", "clauses", "proof_bytes",
-    "lemmas", "check_s", "certify_kib", "check_kib", "checked", "external", "note",
+    "lemmas", "positions", "check_s", "certify_kib", "check_kib", "checked", "external", "note",
 ]
 
 
@@ -116,6 +124,8 @@ def main():
     ap.add_argument("--external", help="an independent DRAT checker run as CMD CNF PROOF "
                     "on every certificate (e.g. drat-trim built outside the repository); "
                     "its verdict ('s VERIFIED' on stdout) goes in the column external")
+    ap.add_argument("--certify-with", default="auto", choices=["auto", "drat", "closure"],
+                    help="what backs a push optimum (sokoban solve --certify-with)")
     a = ap.parse_args()
     external = a.external.split() if a.external else None
     levels = []
@@ -128,7 +138,8 @@ def main():
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
             rows = pool.map(
                 lambda level: level_row(a.gridsat, a.file, level, a.time_limit, external,
-                                        a.optimize, a.certify_limit, a.skip_unproven),
+                                        a.optimize, a.certify_limit, a.skip_unproven,
+                                        a.certify_with),
                 levels,
             )
             for row in rows:

@@ -151,6 +151,7 @@ fn answer(
         Err(
             e @ (CertificateError::NotOptimal(_)
             | CertificateError::Formula(_)
+            | CertificateError::Closure(_)
             | CertificateError::Proof(RefuteError::Stopped)),
         ) => return Ok(Certifiable::refused(json, &e.to_string())),
         Err(e) => return Err(ApiError::internal(format!("certificate: {e}"))),

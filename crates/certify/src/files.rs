@@ -15,7 +15,7 @@ pub enum Kind {
     Puzzle,
     /// A formula (DIMACS).
     Formula,
-    /// A DRAT proof.
+    /// A DRAT proof, or a Sokoban push-state closure.
     Proof,
 }
 

@@ -116,6 +116,9 @@ pub struct Checked {
     pub by_propagation: bool,
     /// Solutions checked against the puzzle.
     pub solutions: usize,
+    /// Positions of a Sokoban push-state closure checked (0: the claim rests on a
+    /// formula and its proof, or on nothing).
+    pub positions: usize,
 }
 
 impl Checked {
@@ -124,7 +127,12 @@ impl Checked {
     pub fn summary(&self) -> String {
         let who = self.name.replacen('-', " ", 1);
         let mut parts = Vec::new();
-        if self.claim.needs_proof() {
+        if self.positions > 0 {
+            parts.push(format!(
+                "push-state closure checked ({} positions, none solved below the claim)",
+                self.positions
+            ));
+        } else if self.claim.needs_proof() {
             parts.push(if self.formula_file {
                 format!("CNF matches the rules ({} clauses)", self.clauses)
             } else {
@@ -178,26 +186,9 @@ pub fn defined_formula(
     Ok(sudoku::expected(dir, entry, limits)?.map(|e| e.to_dimacs()))
 }
 
-/// Checks one entry of a certificate folder within `limits`: every file it names is
-/// read by [`files`](Kind) rules, every formula estimated before it is built.
-pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked, Rejected> {
-    let claim = entry.claim.ok_or_else(|| Rejected::Format {
-        file: "manifest.txt".into(),
-        line: 0,
-        message: format!("entry {} has no claim", entry.name),
-    })?;
-    let expected = match entry.kind.as_str() {
-        "sudoku" => sudoku::expected(dir, entry, limits)?,
-        "sokoban" => sokoban::expected(dir, entry, limits)?,
-        _ => {
-            return Err(Rejected::Format {
-                file: "manifest.txt".into(),
-                line: 0,
-                message: format!("entry {}: kind must be sudoku or sokoban", entry.name),
-            });
-        }
-    };
-    let mut checked = Checked {
+/// What an entry's check found before any formula or proof: its solutions.
+fn unproven(entry: &Entry, claim: Claim) -> Checked {
+    Checked {
         name: entry.name.clone(),
         claim,
         clauses: 0,
@@ -209,7 +200,36 @@ pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked
             Claim::Multiple => 2,
             _ => 1,
         },
+        positions: 0,
+    }
+}
+
+/// Checks one entry of a certificate folder within `limits`: every file it names is
+/// read by [`files`](Kind) rules, every formula estimated before it is built.
+pub fn check_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Checked, Rejected> {
+    let claim = entry.claim.ok_or_else(|| Rejected::Format {
+        file: "manifest.txt".into(),
+        line: 0,
+        message: format!("entry {} has no claim", entry.name),
+    })?;
+    if entry.kind == "sokoban" && entry.optional("states").is_some() {
+        return Ok(Checked {
+            positions: sokoban::closure_entry(dir, entry, limits)?,
+            ..unproven(entry, claim)
+        });
+    }
+    let expected = match entry.kind.as_str() {
+        "sudoku" => sudoku::expected(dir, entry, limits)?,
+        "sokoban" => sokoban::expected(dir, entry, limits)?,
+        _ => {
+            return Err(Rejected::Format {
+                file: "manifest.txt".into(),
+                line: 0,
+                message: format!("entry {}: kind must be sudoku or sokoban", entry.name),
+            });
+        }
     };
+    let mut checked = unproven(entry, claim);
     let Some(expected) = expected else {
         return Ok(checked);
     };

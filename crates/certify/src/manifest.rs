@@ -118,7 +118,9 @@ impl Manifest {
 }
 
 /// The keys whose value names a file of the folder.
-const FILE_KEYS: &[&str] = &["cnf", "proof", "puzzle", "solution", "level", "plan"];
+const FILE_KEYS: &[&str] = &[
+    "cnf", "proof", "states", "puzzle", "solution", "level", "plan",
+];
 
 /// Reads one `key value` line into `e`.
 fn set(e: &mut Entry, line: &str, ln: usize) -> Result<(), Rejected> {
@@ -187,11 +189,30 @@ fn complete(e: &Entry) -> Result<(), Rejected> {
         ));
     }
     let has_formula = !e.cnf.is_empty() || formula.is_some();
+    if e.optional("states").is_some() {
+        return closure_only(e, has_formula);
+    }
     if e.claim.is_some_and(Claim::needs_proof) && (!has_formula || e.proof.is_empty()) {
         return Err(format_error(
             0,
             format!(
                 "entry '{}' makes a claim that needs cnf (or 'formula standard') and proof lines",
+                e.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// An entry with a push-state closure (`states`): a Sokoban `optimal P` claim, with
+/// no formula or proof beside it.
+fn closure_only(e: &Entry, has_formula: bool) -> Result<(), Rejected> {
+    let push = matches!(e.claim, Some(Claim::Optimal { .. }));
+    if e.kind != "sokoban" || !push || has_formula || !e.proof.is_empty() {
+        return Err(format_error(
+            0,
+            format!(
+                "entry '{}': a 'states' closure backs a Sokoban 'optimal P' claim alone, without cnf, formula or proof lines",
                 e.name
             ),
         ));

@@ -485,10 +485,9 @@ impl Cost {
     }
 }
 
-/// Replays an entry's plan on its level and returns the formula its claim rests on
-/// (`optimal P`: no plan of at most P − 1 pushes; `optimal-moves M [pushes P]`: no plan
-/// of at most M − 1 moves [and at most P pushes]), `None` when the plan costs nothing.
-pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Expected>, Rejected> {
+/// Reads an entry's level and plan, replays the plan and checks it against the claim;
+/// returns the claim, the level and the horizon below the plan.
+fn planned(dir: &Path, entry: &Entry, limits: &Limits) -> Result<(Cost, Level, usize), Rejected> {
     let cost = Cost::of(entry)?;
     let text = files::read(dir, entry.get("level")?, Kind::Puzzle, limits.memory)?;
     let level = read_level(entry, &text)?;
@@ -509,6 +508,14 @@ pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Exp
             ),
         ));
     }
+    Ok((cost, level, below))
+}
+
+/// Replays an entry's plan on its level and returns the formula its claim rests on
+/// (`optimal P`: no plan of at most P − 1 pushes; `optimal-moves M [pushes P]`: no plan
+/// of at most M − 1 moves [and at most P pushes]), `None` when the plan costs nothing.
+pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Expected>, Rejected> {
+    let (cost, level, below) = planned(dir, entry, limits)?;
     if cost.cost == 0 {
         return Ok(None);
     }
@@ -537,6 +544,27 @@ pub fn expected(dir: &Path, entry: &Entry, limits: &Limits) -> Result<Option<Exp
     })
 }
 
+/// Checks an `optimal P` entry that carries a push-state closure (`states FILE`)
+/// instead of a formula and a proof ([`closure`]): replays the plan, then checks the
+/// closure for "no plan of at most P − 1 pushes". Returns the positions listed.
+pub fn closure_entry(dir: &Path, entry: &Entry, limits: &Limits) -> Result<usize, Rejected> {
+    let (cost, level, below) = planned(dir, entry, limits)?;
+    if cost.moves {
+        return Err(bad(
+            entry,
+            "a closure ('states') certifies push optima ('optimal P'); move optima need cnf and proof",
+        ));
+    }
+    if cost.cost == 0 {
+        return Ok(0);
+    }
+    let file = entry.get("states")?;
+    let text = files::read(dir, file, Kind::Proof, limits.memory)?;
+    closure::check(entry, &level, below, file, &text, limits)
+}
+
+mod closure;
+mod matching;
 mod moves;
 mod prune;
 mod waste;

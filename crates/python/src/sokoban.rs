@@ -147,9 +147,22 @@ fn certify_level(
         E::NotOptimal(_) => CertFail::Refused(format!("{name}: no certificate: {e}")),
         E::Formula(_) => CertFail::Memory(format!("{name}: no certificate: {e}")),
         E::Proof(p) => CertFail::of_proof(&name, p),
+        E::Closure(c) => closure_fail(&name, c),
         _ => CertFail::Failed(format!("{name}: certificate: {e}")),
     })?;
     crate::certify::add(folder, &c.manifest)
+}
+
+/// A push-state closure that was not built, sorted for Python: stopped by the budget
+/// (`TimeoutError`), or over the memory budget or the most positions (`MemoryError`).
+fn closure_fail(name: &str, e: &gridsat_sokoban::report::ClosureError) -> CertFail {
+    use gridsat_sokoban::report::ClosureError as C;
+    let message = format!("{name}: no certificate: the push-state closure: {e}");
+    match e {
+        C::Halt(gridsat_sokoban::halt::Halt::Stopped(_)) => CertFail::Stopped(message),
+        C::Halt(_) | C::TooLarge(_) => CertFail::Memory(message),
+        _ => CertFail::Failed(message),
+    }
 }
 
 /// The options `sokoban_solve` would run the request with on `level` (the JSON object

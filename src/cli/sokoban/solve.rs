@@ -9,7 +9,9 @@ use clap::Args;
 use gridsat_sat::solver::RefuteError;
 use gridsat_sat::{BackendSpec, Concludes as _};
 use gridsat_sokoban::api::OptionsJson;
-use gridsat_sokoban::report::{CertificateError, manifest_header, write_certificate};
+use gridsat_sokoban::report::{
+    CertificateError, PushBacking, manifest_header, write_certificate_with,
+};
 use gridsat_sokoban::{
     Level, Optimize, Outcome, SolveOptions, Verdict,
     encode::{Prune, Reach},
@@ -101,10 +103,20 @@ pub struct SolveArgs {
     pub astar_memory: Option<u64>,
     /// Write a certificate of every optimal plan into DIR: the level, the plan, the
     /// textbook formula of the horizon one push (or move) below it and a DRAT proof
-    /// (from a separate CaDiCaL run) that it is unsatisfiable, and `manifest.txt`
-    /// (pushes,moves: an entry for each); check it with `gridsat check-certificate DIR`.
+    /// (from a separate CaDiCaL run) that it is unsatisfiable — or, for a push optimum
+    /// whose proof takes too long, the push-state closure (see --certify-with) — and
+    /// `manifest.txt` (pushes,moves: an entry for each); check it with
+    /// `gridsat check-certificate DIR`.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
+    /// With --certify, what backs a push optimum: auto (the DRAT proof when CaDiCaL
+    /// finds it within a quarter of the time left and 10 s, else the push-state
+    /// closure), drat (the proof, with all the time left) or closure (every position
+    /// within reach of a shorter plan by the checker's own bound, listed with its
+    /// depth).
+    #[arg(long, value_name = "KIND", requires = "certify", default_value = "auto",
+          value_parser = ["auto", "drat", "closure"])]
+    pub certify_with: String,
     /// With --certify: DIR may hold an earlier certificate, whose files (manifest.txt,
     /// puzzle-N.*, level-N.*) are removed first (a symlink is removed, never followed);
     /// without it a DIR that is not empty is refused.
@@ -216,7 +228,8 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         print(&mut out, &a, &file, level, &report)?;
         out.flush()?;
         if let Some(m) = &mut manifest {
-            let c = certify(m, level, &report, &budget);
+            let backing = a.certify_with.parse().unwrap_or_default();
+            let c = certify(m, level, &report, (&budget, backing));
             exit = exit.worst(c.exit);
             if let Some(f) = c.fatal {
                 cert_failure.get_or_insert(f);
@@ -325,27 +338,35 @@ fn certify(
     m: &mut Manifest,
     level: &Level,
     report: &Outcome,
-    budget: &gridsat_sat::Budget,
+    (budget, backing): (&gridsat_sat::Budget, PushBacking),
 ) -> Certifying {
     let name = format!("level-{}", level.number);
     let mut outcome = Certifying {
         exit: Exit::Ok,
         fatal: None,
     };
-    match write_certificate(m.dir(), level, report, budget) {
+    match write_certificate_with(m.dir(), level, report, budget, backing) {
         Ok(c) => {
             if let Err(f) = m.add(&c.manifest) {
                 outcome.fatal = Some(f);
             }
+            let closure = match c.positions {
+                0 => String::new(),
+                n => format!(", push-state closure of {n} positions"),
+            };
             eprintln!(
-                "gridsat: {name}: certified {} ({} clauses, proof {} bytes, {:.2} s)",
+                "gridsat: {name}: certified {} ({} clauses, proof {} bytes{closure}, {:.2} s)",
                 c.claim, c.clauses, c.proof_bytes, c.seconds
             );
         }
         Err(e @ CertificateError::NotOptimal(_)) => {
             eprintln!("gridsat: {name}: no certificate: {e}");
         }
-        Err(e @ (CertificateError::Proof(RefuteError::Stopped) | CertificateError::Formula(_))) => {
+        Err(
+            e @ (CertificateError::Proof(RefuteError::Stopped)
+            | CertificateError::Formula(_)
+            | CertificateError::Closure(_)),
+        ) => {
             eprintln!("gridsat: {name}: no certificate: {e}");
             outcome.exit = Exit::Unknown;
         }

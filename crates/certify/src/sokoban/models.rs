@@ -12,7 +12,7 @@ use super::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// One push: the box's cell and the direction.
-type Push = (usize, usize);
+pub(super) type Push = (usize, usize);
 
 /// The player's cells reachable from `from` with `boxes` and walls blocked.
 fn reach(l: &Level, boxes: &[usize], from: usize) -> Vec<Option<usize>> {
@@ -31,7 +31,7 @@ fn reach(l: &Level, boxes: &[usize], from: usize) -> Vec<Option<usize>> {
 }
 
 /// A shortest plan in pushes by breadth-first search over (boxes, player region).
-fn shortest(l: &Level, most: usize) -> Option<Vec<Push>> {
+pub(super) fn shortest(l: &Level, most: usize) -> Option<Vec<Push>> {
     let key = |boxes: &[usize], player: usize| {
         let r = reach(l, boxes, player);
         let mut b = boxes.to_vec();
@@ -154,7 +154,7 @@ fn keeps(l: &Level, plan: &[Push], h: usize) {
 }
 
 /// A small random room from `seed`: walls, one to three boxes and goals, a player.
-fn random_level(seed: &mut u64) -> String {
+pub(super) fn random_level(seed: &mut u64) -> String {
     let mut next = |n: u64| {
         *seed ^= *seed << 13;
         *seed ^= *seed >> 7;

@@ -55,6 +55,9 @@ pub struct Certified {
     pub clauses: usize,
     /// Bytes of the proof (0 without one).
     pub proof_bytes: u64,
+    /// Positions of a Sokoban push-state closure written instead of a formula and a
+    /// proof (0 without one; its file's bytes are then in `proof_bytes`).
+    pub positions: usize,
     /// Seconds spent (encoding, proof, writing).
     pub seconds: f64,
 }
@@ -78,8 +81,16 @@ impl Certified {
             manifest,
             clauses: r.clauses,
             proof_bytes: r.proof_bytes,
+            positions: 0,
             seconds,
         }
+    }
+
+    /// Adds a push-state closure of `positions` positions in a file of `bytes` bytes.
+    pub fn with_closure(mut self, positions: usize, bytes: u64) -> Certified {
+        self.positions += positions;
+        self.proof_bytes += bytes;
+        self
     }
 }
 

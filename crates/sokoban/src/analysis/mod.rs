@@ -15,7 +15,7 @@ mod symmetry;
 mod verdict;
 mod walk;
 
-pub(crate) use bound::move_lower_bound;
+pub(crate) use bound::{min_cost_assignment, move_lower_bound};
 pub(crate) use deadlock::{Deadlocks, FreezeScratch, Matcher, frozen_off_goal};
 pub(crate) use distances::{INF, dist_to_goal, dist_to_goals, push_dist_from, walk_distances};
 pub(crate) use freeze::freeze_patterns;

@@ -20,6 +20,8 @@
 
 use crate::encode::{Encoding, ExportError, ExportOptions, export};
 use crate::model::Level;
+use crate::search;
+pub use crate::search::ClosureError;
 use crate::solve::{Optimize, Outcome, Verdict};
 use gridsat_sat::Budget;
 pub use gridsat_sat::solver::Certified;
@@ -46,6 +48,35 @@ pub enum CertificateError {
     /// was not optimal without limits (e.g. it was optimal only under a move limit).
     #[error("a plan of at most {0} {1} exists: the plan is not optimal without limits")]
     Disagree(usize, &'static str),
+    /// The push-state closure could not be built (stopped, over the memory budget or
+    /// over [`MAX_CLOSURE`] positions).
+    #[error("the push-state closure: {0}")]
+    Closure(ClosureError),
+}
+
+/// What backs a push-optimal claim in a certificate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PushBacking {
+    /// The formula and its DRAT proof when CaDiCaL refutes it within a quarter of the
+    /// time left (at most 10 s, also without a time limit), else the push-state closure.
+    #[default]
+    Auto,
+    /// The formula and its DRAT proof, with all the time left.
+    Drat,
+    /// The push-state closure alone.
+    Closure,
+}
+
+impl std::str::FromStr for PushBacking {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PushBacking, String> {
+        match s {
+            "auto" => Ok(PushBacking::Auto),
+            "drat" => Ok(PushBacking::Drat),
+            "closure" => Ok(PushBacking::Closure),
+            _ => Err(format!("'{s}': expected auto, drat or closure")),
+        }
+    }
 }
 
 /// The first lines of a Sokoban `manifest.txt`.
@@ -135,6 +166,17 @@ pub fn write_certificate(
     report: &Outcome,
     budget: &Budget,
 ) -> Result<Certified, CertificateError> {
+    write_certificate_with(dir, level, report, budget, PushBacking::Auto)
+}
+
+/// [`write_certificate`] with the push claim backed as `backing` says.
+pub fn write_certificate_with(
+    dir: &Path,
+    level: &Level,
+    report: &Outcome,
+    budget: &Budget,
+    backing: PushBacking,
+) -> Result<Certified, CertificateError> {
     let t0 = Instant::now();
     let optimum = optimum(report)?;
     let plan = report.plan.as_ref().expect("checked by optimum");
@@ -156,54 +198,150 @@ pub fn write_certificate(
         };
         claims.push((entry, Below::moves(moves, optimum.pushes)));
     }
-    let (mut manifest, mut total) = (String::new(), None::<Refutation>);
+    let (mut manifest, mut total, mut closed) = (String::new(), None::<Refutation>, (0, 0));
     for (entry, below) in &claims {
-        let (block, refutation) = write_entry(dir, &name, entry, level, below, budget)?;
+        let (block, written) = write_entry(dir, (&name, entry), level, below, budget, backing)?;
         manifest.push_str(&block);
-        if let Some(r) = refutation {
-            let t = total.get_or_insert(Refutation {
-                clauses: 0,
-                proof_bytes: 0,
-            });
-            t.clauses += r.clauses;
-            t.proof_bytes += r.proof_bytes;
+        match written {
+            Some(Written::Drat(r)) => {
+                let t = total.get_or_insert(Refutation {
+                    clauses: 0,
+                    proof_bytes: 0,
+                });
+                t.clauses += r.clauses;
+                t.proof_bytes += r.proof_bytes;
+            }
+            Some(Written::Closure { positions, bytes }) => {
+                closed = (closed.0 + positions, closed.1 + bytes);
+            }
+            None => {}
         }
     }
     let claim: Vec<String> = claims.iter().map(|(_, b)| b.claim()).collect();
     let seconds = t0.elapsed().as_secs_f64();
-    Ok(Certified::new(
-        name,
-        claim.join(", "),
-        manifest,
-        total,
-        seconds,
-    ))
+    Ok(
+        Certified::new(name, claim.join(", "), manifest, total, seconds)
+            .with_closure(closed.0, closed.1),
+    )
 }
 
-/// Writes the formula and proof of one entry (`entry.cnf`, `entry.drat`; none when the
-/// plan costs nothing) and returns its manifest block; `name` is the level's files.
+/// What backs one entry's claim.
+enum Written {
+    /// A formula and its DRAT refutation.
+    Drat(Refutation),
+    /// A push-state closure (`.states`) of this many positions and bytes.
+    Closure { positions: usize, bytes: u64 },
+}
+
+/// The share of the time left that a push claim's DRAT proof gets under
+/// [`PushBacking::Auto`] before the push-state closure is written instead.
+const DRAT_SHARE: f64 = 0.25;
+
+/// The most a push claim's DRAT proof gets under [`PushBacking::Auto`], also without
+/// a deadline.
+const DRAT_SECONDS: u64 = 10;
+
+/// The budget of a push claim's DRAT proof under [`PushBacking::Auto`]: `DRAT_SHARE`
+/// of the time left, at most [`DRAT_SECONDS`].
+fn drat_share(budget: &Budget) -> Budget {
+    let cap = Instant::now() + std::time::Duration::from_secs(DRAT_SECONDS);
+    budget.share(DRAT_SHARE).with_deadline(Some(cap))
+}
+
+/// The most positions a push-state closure lists.
+pub const MAX_CLOSURE: usize = 4_000_000;
+
+/// Writes what backs one entry (none when the plan costs nothing) and returns its
+/// manifest block; `name` is the level's files. A push claim gets the formula and its
+/// DRAT proof (`entry.cnf`, `entry.drat`) when CaDiCaL refutes it within
+/// [`DRAT_SHARE`] of the time left, else the push-state closure (`entry.states`); a
+/// move claim gets the formula and proof.
 fn write_entry(
     dir: &Path,
-    name: &str,
-    entry: &str,
+    (name, entry): (&str, &str),
     level: &Level,
     below: &Below,
     budget: &Budget,
-) -> Result<(String, Option<Refutation>), CertificateError> {
+    backing: PushBacking,
+) -> Result<(String, Option<Written>), CertificateError> {
     let mut block = format!(
         "entry {entry}\nkind sokoban\nclaim {}\nlevel {name}.xsb\nplan {name}.plan\n",
         below.claim()
     );
-    let mut refutation = None;
-    if below.cost > 0 {
-        refutation = Some(refute(dir, entry, level, below, budget)?);
-        block.push_str(&format!(
-            "horizon {}\ncnf {entry}.cnf\nproof {entry}.drat\n",
-            below.cost - 1
-        ));
+    if below.cost == 0 {
+        block.push('\n');
+        return Ok((block, None));
     }
-    block.push('\n');
-    Ok((block, refutation))
+    let horizon = below.cost - 1;
+    block.push_str(&format!("horizon {horizon}\n"));
+    let written = match below.encoding {
+        Encoding::Moves => Written::Drat(refute(dir, entry, level, below, budget)?),
+        Encoding::Pushes => refute_or_close(dir, entry, level, below, (budget, backing))?,
+    };
+    block.push_str(&match written {
+        Written::Drat(_) => format!("cnf {entry}.cnf\nproof {entry}.drat\n\n"),
+        Written::Closure { .. } => format!("states {entry}.states\n\n"),
+    });
+    Ok((block, Some(written)))
+}
+
+/// A push claim's DRAT proof within [`DRAT_SHARE`] of the time left and at most
+/// [`DRAT_SECONDS`] (`Drat`: all the time left); when that share runs out (or the formula is over the memory budget)
+/// and the run itself is not stopped, the push-state closure instead.
+fn refute_or_close(
+    dir: &Path,
+    entry: &str,
+    level: &Level,
+    below: &Below,
+    (budget, backing): (&Budget, PushBacking),
+) -> Result<Written, CertificateError> {
+    let share = match backing {
+        PushBacking::Closure => return close(dir, entry, level, below.cost - 1, budget),
+        PushBacking::Drat => budget.clone(),
+        PushBacking::Auto => drat_share(budget),
+    };
+    let err = match refute(dir, entry, level, below, &share) {
+        Ok(r) => return Ok(Written::Drat(r)),
+        Err(e @ (CertificateError::Proof(RefuteError::Stopped) | CertificateError::Formula(_))) => {
+            e
+        }
+        Err(e) => return Err(e),
+    };
+    if backing == PushBacking::Drat || budget.stopped() {
+        return Err(err);
+    }
+    for ext in ["cnf", "drat"] {
+        // The unfinished proof's files; gone already when they were never written.
+        let _ = std::fs::remove_file(dir.join(format!("{entry}.{ext}")));
+    }
+    close(dir, entry, level, below.cost - 1, budget)
+}
+
+/// Writes `entry.states`, the push-state closure of "no plan of at most `horizon`
+/// pushes".
+fn close(
+    dir: &Path,
+    entry: &str,
+    level: &Level,
+    horizon: usize,
+    budget: &Budget,
+) -> Result<Written, CertificateError> {
+    let closure = match search::closure(level, horizon, MAX_CLOSURE, budget) {
+        Ok(c) => c,
+        Err(ClosureError::Solvable(h)) => return Err(CertificateError::Disagree(h, "pushes")),
+        Err(e) => return Err(CertificateError::Closure(e)),
+    };
+    let header = vec![
+        format!("gridsat certificate {entry}: Sokoban level {}", level.title),
+        format!("push-state closure: no plan of at most {horizon} pushes"),
+        "lines: DEPTH PLAYER BOX... with cells as ROW,COLUMN (1-based)".to_string(),
+    ];
+    let text = search::closure_text(level, horizon, &closure, &header);
+    write(dir, &format!("{entry}.states"), &text)?;
+    Ok(Written::Closure {
+        positions: closure.positions.len(),
+        bytes: text.len() as u64,
+    })
 }
 
 fn write(dir: &Path, file: &str, text: &str) -> Result<(), CertificateError> {

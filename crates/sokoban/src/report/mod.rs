@@ -16,7 +16,10 @@ pub use json::{LevelJson, LevelsJson, SolveJson, StatsJson, VerifyJson};
 pub use options::OptionsJson;
 pub use replay::{FrameJson, ReplayJson, replay_level, replay_request};
 
-pub use certificate::{CertificateError, Certified, manifest_header, write_certificate};
+pub use certificate::{
+    CertificateError, Certified, ClosureError, MAX_CLOSURE, PushBacking, manifest_header,
+    write_certificate, write_certificate_with,
+};
 
 pub use request::{
     RequestError, SolveRequest, VerifyRequest, default_options, level_json, options, read_level,

@@ -6,6 +6,7 @@
 
 mod any;
 mod astar;
+mod closure;
 mod corral;
 mod exhaust;
 mod features;
@@ -22,6 +23,8 @@ pub(crate) use any::{AnyRun, any_plan};
 pub(crate) use astar::{
     AstarOptions, AstarOutcome, AstarStats, MAX_CELLS, Order, PushTables, astar,
 };
+pub use closure::ClosureError;
+pub(crate) use closure::{closure, closure_text};
 pub(crate) use exhaust::exhaust;
 pub use horizon::Progress;
 pub(crate) use horizon::{SearchError, SearchLimits, SearchOutcome, SearchStats, search};
