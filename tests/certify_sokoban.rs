@@ -439,3 +439,40 @@ fn a_proof_cut_by_the_time_limit_writes_no_entry_and_exits_4() {
     let manifest = std::fs::read_to_string(dir.path().join("manifest.txt")).unwrap();
     assert!(!manifest.contains("\nentry "), "{manifest}");
 }
+
+#[test]
+fn a_formula_of_gigabytes_is_stopped_by_the_time_limit_and_leaves_no_file() {
+    // Microban 155: 175 pushes; the formula at horizon 174 takes CaDiCaL gigabytes and
+    // tens of seconds to load, so the limit must be asked while it loads and while the
+    // CNF is written, and the unfinished files removed.
+    let Some(file) = shared("sokoban/microban.xsb") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let d = path(dir.path());
+    let t0 = std::time::Instant::now();
+    let args = ["sokoban", "solve", &path(&file), "-l", "155"];
+    let limit = [
+        "--time-limit",
+        "3",
+        "--certify-with",
+        "drat",
+        "--certify",
+        &d,
+    ];
+    let r = gridsat(&[&args[..], &limit[..]].concat());
+    let secs = t0.elapsed().as_secs_f64();
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert!(r.stderr.contains("no certificate"), "{}", r.stderr);
+    let slack = common::load_slack();
+    assert!(
+        secs < 4.0 + slack,
+        "{secs:.2} s for a 3 s limit (slack {slack:.1})"
+    );
+    for ext in ["cnf", "drat"] {
+        assert!(
+            !dir.path().join(format!("level-155.{ext}")).exists(),
+            "{ext} left behind"
+        );
+    }
+}

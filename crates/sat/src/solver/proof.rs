@@ -75,6 +75,9 @@ fn proof_error(proof: &Path) -> impl Fn(std::io::Error) -> SolverError + '_ {
     }
 }
 
+/// Clauses handed to CaDiCaL between two looks at the budget while a formula loads.
+const LOAD_CHECK: usize = 1 << 16;
+
 /// [`solve_with_proof`] into a file already open for writing (`name`: its path, for
 /// messages): certificates create theirs exclusively, never through a symlink.
 pub fn solve_with_proof_into<'a>(
@@ -103,16 +106,28 @@ pub fn solve_with_proof_into<'a>(
             let raw = Raw(ccadical_init());
             ccadical_set_option(raw.0, c"binary".as_ptr(), 0);
             ccadical_trace_proof(raw.0, file, path.as_ptr());
-            for clause in clauses {
+            // Loading a large formula takes CaDiCaL seconds of its own: the budget is
+            // asked between clauses too, not only while it searches.
+            let mut stopped = false;
+            for (i, clause) in clauses.enumerate() {
+                if i % LOAD_CHECK == 0 && budget.stopped() {
+                    stopped = true;
+                    break;
+                }
                 for l in clause {
                     ccadical_add(raw.0, l.to_dimacs());
                 }
                 ccadical_add(raw.0, 0);
             }
-            let state = budget as *const Budget as *mut c_void;
-            ccadical_set_terminate(raw.0, state, Some(terminate));
-            let answer = ccadical_solve(raw.0);
-            ccadical_set_terminate(raw.0, std::ptr::null_mut(), None);
+            let answer = if stopped {
+                0
+            } else {
+                let state = budget as *const Budget as *mut c_void;
+                ccadical_set_terminate(raw.0, state, Some(terminate));
+                let answer = ccadical_solve(raw.0);
+                ccadical_set_terminate(raw.0, std::ptr::null_mut(), None);
+                answer
+            };
             let outcome = match answer {
                 10 => ProofOutcome::Sat(
                     (1..=num_vars as c_int)

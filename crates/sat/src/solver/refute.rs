@@ -7,6 +7,7 @@ use super::proof::{ProofOutcome, solve_with_proof_into};
 use crate::budget::Budget;
 use crate::dimacs::{WriteOptions, write_formula};
 use crate::formula::Formula;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Why a refutation was not written.
@@ -144,10 +145,45 @@ pub fn write_refutation(
         variable_names: true,
     };
     let file = create_new(&cnf)?;
-    let mut out = std::io::BufWriter::new(file);
-    write_formula(&mut out, f, &opts).map_err(io_error(&cnf))?;
-    std::io::Write::flush(&mut out).map_err(io_error(&cnf))?;
+    let mut out = std::io::BufWriter::new(Watched {
+        inner: file,
+        budget,
+        since: 0,
+    });
+    let written = write_formula(&mut out, f, &opts).and_then(|()| out.flush());
+    if budget.stopped() {
+        return Err(RefuteError::Stopped);
+    }
+    written.map_err(io_error(&cnf))?;
     write_proof(dir, name, f, budget)
+}
+
+/// A writer that asks the budget every [`WRITE_CHECK`] bytes and fails once it is
+/// spent: a formula of gigabytes takes seconds to write.
+struct Watched<'a, W> {
+    inner: W,
+    budget: &'a Budget,
+    since: usize,
+}
+
+/// Bytes written between two looks at the budget.
+const WRITE_CHECK: usize = 4 << 20;
+
+impl<W: std::io::Write> std::io::Write for Watched<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.since += buf.len();
+        if self.since >= WRITE_CHECK {
+            self.since = 0;
+            if self.budget.stopped() {
+                return Err(std::io::Error::other("stopped by the budget"));
+            }
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// Writes only `NAME.drat`, CaDiCaL's refutation of `f`, for a formula the

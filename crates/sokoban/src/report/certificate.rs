@@ -310,10 +310,6 @@ fn refute_or_close(
     if backing == PushBacking::Drat || budget.stopped() {
         return Err(err);
     }
-    for ext in ["cnf", "drat"] {
-        // The unfinished proof's files; gone already when they were never written.
-        let _ = std::fs::remove_file(dir.join(format!("{entry}.{ext}")));
-    }
     close(dir, entry, level, below.cost - 1, budget)
 }
 
@@ -349,8 +345,29 @@ fn write(dir: &Path, file: &str, text: &str) -> Result<(), CertificateError> {
 }
 
 /// Writes `NAME.cnf`, the encoding of "a plan of at most `below.cost − 1`" (with only
-/// the pruning the checker re-derives), and `NAME.drat`, its refutation by CaDiCaL.
+/// the pruning the checker re-derives), and `NAME.drat`, its refutation by CaDiCaL;
+/// neither is left behind when that fails.
 fn refute(
+    dir: &Path,
+    name: &str,
+    level: &Level,
+    below: &Below,
+    budget: &Budget,
+) -> Result<Refutation, CertificateError> {
+    let refuted = refute_files(dir, name, level, below, budget);
+    let ours = !matches!(&refuted, Err(CertificateError::Proof(RefuteError::Io { source, .. }))
+        if source.kind() == std::io::ErrorKind::AlreadyExists);
+    if refuted.is_err() && ours {
+        for ext in ["cnf", "drat"] {
+            // An unfinished proof's files; gone already when they were never written.
+            let _ = std::fs::remove_file(dir.join(format!("{name}.{ext}")));
+        }
+    }
+    refuted
+}
+
+/// [`refute`]'s work.
+fn refute_files(
     dir: &Path,
     name: &str,
     level: &Level,
