@@ -49,10 +49,11 @@ fn io<'a>(path: &'a Path, what: &'static str) -> impl FnOnce(std::io::Error) -> 
 }
 
 /// The extensions of the files a certificate entry has.
-const EXTENSIONS: &[&str] = &["puzzle", "solution", "xsb", "plan", "cnf", "drat"];
+const EXTENSIONS: &[&str] = &["puzzle", "solution", "xsb", "plan", "cnf", "drat", "states"];
 
 /// Is `name` one a certificate writes: `manifest.txt`, or `puzzle-N.EXT` /
-/// `level-N.EXT` with EXT one of `puzzle`, `solution`, `xsb`, `plan`, `cnf`, `drat`?
+/// `level-N.EXT` with EXT one of `puzzle`, `solution`, `xsb`, `plan`, `cnf`, `drat`,
+/// `states`?
 pub fn certificate_file(name: &str) -> bool {
     if name == "manifest.txt" {
         return true;
