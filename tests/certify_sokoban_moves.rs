@@ -26,7 +26,9 @@ fn certified(file: &str, which: &str, optimize: &str) -> (tempfile::TempDir, Vec
         "--optimize",
         optimize,
     ];
-    let run = gridsat(&[&args[..], &["--certify", &d]].concat());
+    // A push entry (pushes,moves) as a formula and proof too, not a closure.
+    let backing = ["--certify-with", "drat"];
+    let run = gridsat(&[&args[..], &["--certify", &d], &backing[..]].concat());
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.contains("certified optimal"), "{}", run.stderr);
     let c = gridsat(&["check-certificate", &d]);

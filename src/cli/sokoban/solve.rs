@@ -103,17 +103,16 @@ pub struct SolveArgs {
     pub astar_memory: Option<u64>,
     /// Write a certificate of every optimal plan into DIR: the level, the plan, the
     /// textbook formula of the horizon one push (or move) below it and a DRAT proof
-    /// (from a separate CaDiCaL run) that it is unsatisfiable — or, for a push optimum
-    /// whose proof takes too long, the push-state closure (see --certify-with) — and
+    /// (from a separate CaDiCaL run) that it is unsatisfiable — or, for a push optimum,
+    /// the push-state closure (see --certify-with) — and
     /// `manifest.txt` (pushes,moves: an entry for each); check it with
     /// `gridsat check-certificate DIR`.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<PathBuf>,
-    /// With --certify, what backs a push optimum: auto (the DRAT proof when CaDiCaL
-    /// finds it within a quarter of the time left and 10 s, else the push-state
-    /// closure), drat (the proof, with all the time left) or closure (every position
-    /// within reach of a shorter plan by the checker's own bound, listed with its
-    /// depth).
+    /// With --certify, what backs a push optimum: closure (every position within reach
+    /// of a shorter plan by the checker's own bound, listed with its depth), drat (the
+    /// textbook formula one push below and CaDiCaL's DRAT proof) or auto (the closure;
+    /// the proof when the closure is over 4,000,000 positions or the memory budget).
     #[arg(long, value_name = "KIND", requires = "certify", default_value = "auto",
           value_parser = ["auto", "drat", "closure"])]
     pub certify_with: String,

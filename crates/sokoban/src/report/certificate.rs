@@ -57,8 +57,8 @@ pub enum CertificateError {
 /// What backs a push-optimal claim in a certificate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PushBacking {
-    /// The formula and its DRAT proof when CaDiCaL refutes it within a quarter of the
-    /// time left (at most 10 s, also without a time limit), else the push-state closure.
+    /// The push-state closure; the formula and its DRAT proof when the closure is
+    /// over [`MAX_CLOSURE`] positions or the memory budget.
     #[default]
     Auto,
     /// The formula and its DRAT proof, with all the time left.
@@ -233,29 +233,13 @@ enum Written {
     Closure { positions: usize, bytes: u64 },
 }
 
-/// The share of the time left that a push claim's DRAT proof gets under
-/// [`PushBacking::Auto`] before the push-state closure is written instead.
-const DRAT_SHARE: f64 = 0.25;
-
-/// The most a push claim's DRAT proof gets under [`PushBacking::Auto`], also without
-/// a deadline.
-const DRAT_SECONDS: u64 = 10;
-
-/// The budget of a push claim's DRAT proof under [`PushBacking::Auto`]: `DRAT_SHARE`
-/// of the time left, at most [`DRAT_SECONDS`].
-fn drat_share(budget: &Budget) -> Budget {
-    let cap = Instant::now() + std::time::Duration::from_secs(DRAT_SECONDS);
-    budget.share(DRAT_SHARE).with_deadline(Some(cap))
-}
-
 /// The most positions a push-state closure lists.
 pub const MAX_CLOSURE: usize = 4_000_000;
 
 /// Writes what backs one entry (none when the plan costs nothing) and returns its
-/// manifest block; `name` is the level's files. A push claim gets the formula and its
-/// DRAT proof (`entry.cnf`, `entry.drat`) when CaDiCaL refutes it within
-/// [`DRAT_SHARE`] of the time left, else the push-state closure (`entry.states`); a
-/// move claim gets the formula and proof.
+/// manifest block; `name` is the level's files. A push claim gets the push-state
+/// closure (`entry.states`) or the formula and its DRAT proof (`entry.cnf`,
+/// `entry.drat`), as `backing` says; a move claim gets the formula and proof.
 fn write_entry(
     dir: &Path,
     (name, entry): (&str, &str),
@@ -285,9 +269,9 @@ fn write_entry(
     Ok((block, Some(written)))
 }
 
-/// A push claim's DRAT proof within [`DRAT_SHARE`] of the time left and at most
-/// [`DRAT_SECONDS`] (`Drat`: all the time left); when that share runs out (or the formula is over the memory budget)
-/// and the run itself is not stopped, the push-state closure instead.
+/// What backs a push claim: with [`PushBacking::Auto`] the push-state closure, or,
+/// when it is over [`MAX_CLOSURE`] positions or the memory budget and the run is not
+/// stopped, the formula and its DRAT proof with the time left.
 fn refute_or_close(
     dir: &Path,
     entry: &str,
@@ -295,22 +279,19 @@ fn refute_or_close(
     below: &Below,
     (budget, backing): (&Budget, PushBacking),
 ) -> Result<Written, CertificateError> {
-    let share = match backing {
-        PushBacking::Closure => return close(dir, entry, level, below.cost - 1, budget),
-        PushBacking::Drat => budget.clone(),
-        PushBacking::Auto => drat_share(budget),
-    };
-    let err = match refute(dir, entry, level, below, &share) {
-        Ok(r) => return Ok(Written::Drat(r)),
-        Err(e @ (CertificateError::Proof(RefuteError::Stopped) | CertificateError::Formula(_))) => {
-            e
-        }
-        Err(e) => return Err(e),
-    };
-    if backing == PushBacking::Drat || budget.stopped() {
-        return Err(err);
+    let horizon = below.cost - 1;
+    match backing {
+        PushBacking::Drat => refute(dir, entry, level, below, budget).map(Written::Drat),
+        PushBacking::Closure => close(dir, entry, level, horizon, budget),
+        PushBacking::Auto => match close(dir, entry, level, horizon, budget) {
+            Err(CertificateError::Closure(ClosureError::TooLarge(_) | ClosureError::Halt(_)))
+                if !budget.stopped() =>
+            {
+                refute(dir, entry, level, below, budget).map(Written::Drat)
+            }
+            other => other,
+        },
     }
-    close(dir, entry, level, below.cost - 1, budget)
 }
 
 /// Writes `entry.states`, the push-state closure of "no plan of at most `horizon`
