@@ -63,13 +63,27 @@ fn check(tar: &[u8]) -> common::Run {
 /// `tar` with its `.drat` gutted, the size kept: every line but the last (the empty
 /// clause) starts with `c`, a comment, so that only the empty clause is left. (One
 /// flipped sign is not enough for a case split's proof: each of its lemmas follows
-/// from the others by unit propagation, so one changed lemma may still be sound.)
+/// from the others by unit propagation, so one changed lemma may still be sound.) A
+/// `.states` closure is gutted alike: every position line becomes a comment.
 fn forged(mut tar: Vec<u8>) -> Vec<u8> {
     let mut at = 0;
     while at + 512 <= tar.len() && tar[at] != 0 {
         let name = String::from_utf8_lossy(&tar[at..at + 100]).to_string();
         let size_text = String::from_utf8_lossy(&tar[at + 124..at + 135]).to_string();
         let size = usize::from_str_radix(size_text.trim(), 8).expect("a tar size");
+        if name.trim_end_matches('\0').ends_with(".states") {
+            let body = &mut tar[at + 512..at + 512 + size];
+            let text = String::from_utf8_lossy(body).to_string();
+            let header = text.find("p closure").expect("a closure header");
+            let first = header + text[header..].find('\n').expect("a header line") + 1;
+            body[first] = b'c';
+            for i in first..size - 1 {
+                if body[i] == b'\n' {
+                    body[i + 1] = b'c';
+                }
+            }
+            return tar;
+        }
         if name.trim_end_matches('\0').ends_with(".drat") {
             let body = &mut tar[at + 512..at + 512 + size];
             let last = body[..size - 1]
@@ -163,11 +177,37 @@ fn a_sokoban_bundle_carries_the_horizon_and_is_accepted() {
     );
     assert_eq!(c["horizon"], pushes - 1);
     assert!(c["proof_bytes"].as_u64().unwrap() > 0);
+    // The default backs a push optimum with the push-state closure.
+    assert!(c["positions"].as_u64().unwrap() > 0, "{c}");
     let tar = tar_of(&r);
     let good = check(&tar);
     assert_eq!(good.code, 0, "{}{}", good.stdout, good.stderr);
     let bad = check(&forged(tar));
     assert_eq!(bad.code, 1, "{}{}", bad.stdout, bad.stderr);
+    // "certify_with": "drat" asks for the formula and its proof instead.
+    let (status, r) = s.post(
+        "/api/sokoban/solve",
+        &json!({"level": detour, "certify": true, "certify_with": "drat"}),
+    );
+    assert_eq!(status, 200, "{}", r["error"]);
+    let c = &r["certificate"];
+    assert!(c.get("positions").is_none(), "{c}");
+    assert!(
+        c["files"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("level-1.drat")),
+        "{c}"
+    );
+    let tar = tar_of(&r);
+    assert_eq!(check(&tar).code, 0);
+    assert_eq!(check(&forged(tar)).code, 1);
+    let (status, e) = s.post(
+        "/api/sokoban/solve",
+        &json!({"level": detour, "certify": true, "certify_with": "lemmas"}),
+    );
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("certify_with"), "{e}");
     let (status, r) = s.post(
         "/api/sokoban/solve",
         &json!({"level": level, "optimize": "moves", "certify": true}),

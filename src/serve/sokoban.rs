@@ -18,7 +18,9 @@ use gridsat_sokoban::api::{
     LevelsJson, OptionsJson, ReplayJson, RequestError, SolveJson, SolveRequest, VerifyJson,
     VerifyRequest, level_json, options, read_levels, replay_request, solve, verify,
 };
-use gridsat_sokoban::report::{CertificateError, manifest_header, write_certificate};
+use gridsat_sokoban::report::{
+    CertificateError, PushBacking, manifest_header, write_certificate_with,
+};
 use gridsat_sokoban::search::Progress;
 use gridsat_sokoban::{Level, Optimize, Outcome};
 use serde::Serialize;
@@ -82,7 +84,8 @@ pub async fn solve_level(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let mut body: Value = json_body(body)?;
-    let certify = take_certify(&mut body)?;
+    let backing = take_backing(&mut body)?;
+    let certify = take_certify(&mut body)?.then_some(backing);
     let req: SolveRequest =
         serde_json::from_value(body).map_err(|e| ApiError::bad(format!("request body: {e}")))?;
     let asked = req.time_limit();
@@ -133,20 +136,35 @@ pub async fn solve_level(
         .into_response())
 }
 
+/// Removes the `certify_with` member of a Sokoban request object: what backs a push
+/// optimum (`auto` without it; `auto`, `drat` or `closure`, else a 400).
+pub fn take_backing(request: &mut Value) -> Result<PushBacking, ApiError> {
+    let Some(object) = request.as_object_mut() else {
+        return Ok(PushBacking::Auto);
+    };
+    match object.remove("certify_with") {
+        None => Ok(PushBacking::Auto),
+        Some(Value::String(s)) => s
+            .parse()
+            .map_err(|e: String| ApiError::bad(format!("certify_with: {e}"))),
+        Some(_) => Err(ApiError::bad("certify_with: auto, drat or closure")),
+    }
+}
+
 /// The answer of a solve: its JSON object, and with `certify` the certificate bundle of
 /// an optimal plan (or a `certificate_error` saying why there is none).
 fn answer(
     solved: Result<(Level, Outcome, SolveJson), RequestError>,
-    certify: bool,
+    certify: Option<PushBacking>,
     budget: &Budget,
 ) -> Result<Certifiable<SolveJson>, ApiError> {
     let (level, report, json) = solved.map_err(|e| ApiError::from_library(e.is_bad_input(), &e))?;
-    if !certify {
+    let Some(backing) = certify else {
         return Ok(Certifiable::plain(json));
-    }
+    };
     let tmp = TempFolder::new()?;
     let mut folder = tmp.certificate(&manifest_header())?;
-    let c = match write_certificate(folder.dir(), &level, &report, budget) {
+    let c = match write_certificate_with(folder.dir(), &level, &report, budget, backing) {
         Ok(c) => c,
         Err(
             e @ (CertificateError::NotOptimal(_)

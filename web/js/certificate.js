@@ -11,6 +11,7 @@
  * @property {number} clauses
  * @property {number} proof_bytes
  * @property {number} [horizon] the horizon refuted (Sokoban)
+ * @property {number} [positions] positions of a push-state closure (Sokoban)
  * @property {string[]} files
  * @property {number} bytes
  * @property {string} data
@@ -49,7 +50,8 @@ export function offerCertificate(link, cert, error) {
   }
   const blob = new Blob([decode(cert.data)], { type: "application/x-tar" });
   link.href = URL.createObjectURL(blob);
+  const what = cert.positions ? `closure of ${cert.positions} positions` : "proof";
   const proof = cert.proof_bytes
-    ? `, ${cert.horizon !== undefined ? `horizon ${cert.horizon} refuted, ` : ""}proof ${size(cert.proof_bytes)}` : "";
+    ? `, ${cert.horizon !== undefined ? `horizon ${cert.horizon} refuted, ` : ""}${what} ${size(cert.proof_bytes)}` : "";
   link.textContent = `certificate: ${cert.claim}${proof} — download (${cert.files.length} files, ${size(cert.bytes)})`;
 }

@@ -41,8 +41,11 @@ pub struct CertificateJson {
     claim: String,
     /// Clauses of the formula (0 without one).
     clauses: usize,
-    /// Bytes of the DRAT proof (0 without one).
+    /// Bytes of the DRAT proof or the push-state closure (0 without one).
     proof_bytes: u64,
+    /// Positions of a Sokoban push-state closure, when one backs the claim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<usize>,
     /// The horizon refuted (Sokoban: pushes − 1), when there is a proof.
     #[serde(skip_serializing_if = "Option::is_none")]
     horizon: Option<usize>,
@@ -134,6 +137,7 @@ pub fn bundle(
         claim: c.claim.clone(),
         clauses: c.clauses,
         proof_bytes: c.proof_bytes,
+        positions: (c.positions > 0).then_some(c.positions),
         horizon,
         files: sizes.into_iter().map(|(n, _)| n).collect(),
         bytes: archive.len() as u64,
