@@ -158,7 +158,7 @@ def solve(level: Union[Level, str], *, optimize: str = "pushes",
           time_limit: Optional[float] = None, max_moves: Optional[int] = None,
           max_pushes: Optional[int] = None, solver: Optional[str] = None,
           cancel: Optional[_interrupt.Cancel] = None,
-          certify: Optional[Folder] = None) -> Plan:
+          certify: Optional[Folder] = None, certify_with: str = "auto") -> Plan:
     """Finds a plan for ``level`` (a :class:`Level` or the text of one level),
     optimal in ``optimize`` (``"pushes"``, ``"moves"`` or ``"pushes,moves"``), of at most
     ``max_moves``/``max_pushes`` when given (the course format's first line gives
@@ -171,12 +171,18 @@ def solve(level: Union[Level, str], *, optimize: str = "pushes",
     ``level-N``, claim ``optimal P`` or ``optimal-moves M``; for ``"pushes,moves"``
     also ``level-N-moves``, ``optimal-moves M pushes P``): ``ValueError`` for a plan
     not proven optimal, ``TimeoutError`` when the time limit stops the proof. Check it
-    with :func:`gridsat.check_certificate`."""
+    with :func:`gridsat.check_certificate`. ``certify_with`` says what backs a push
+    optimum, as ``--certify-with`` does: ``"closure"`` (the push-state closure),
+    ``"drat"`` (the formula one push below and CaDiCaL's DRAT proof) or ``"auto"`` (the
+    closure; the proof when the closure is over 4,000,000 positions or the memory
+    budget)."""
+    if certify_with not in ("auto", "drat", "closure"):
+        raise ValueError(f"certify_with: {certify_with!r}: expected auto, drat or closure")
     path = _folder(certify)
     lv = _level(level)
     o = _request(optimize, time_limit, max_moves, max_pushes, solver)
     return Plan(_native.sokoban_solve(lv._native, _json.dumps(o), _interrupt.token(cancel),
-                                      path))
+                                      path, certify_with))
 
 
 def _request(optimize: str, time_limit: Optional[float], max_moves: Optional[int],

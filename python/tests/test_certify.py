@@ -100,12 +100,18 @@ def test_sokoban_plan_is_certified_push_optimal(tmp_path):
     # one push fewer by unit propagation, so a broken proof is caught.
     d = tmp_path / "soko"
     level = sokoban.parse((EXAMPLES / "sokoban" / "detour.xsb").read_text())[0]
-    plan = sokoban.solve(level, certify=d)
+    plan = sokoban.solve(level, certify=d, certify_with="drat")
     check = accepted(d, 1)
     assert check.entries[0].claim == f"optimal {plan.pushes}"
     tamper_proof(d, f"level-{level.number}")
     assert cli_check(d)[0] == 1
     assert not gridsat.check_certificate(d).ok
+    # The default backs it with the push-state closure instead of a proof.
+    d = tmp_path / "auto"
+    sokoban.solve(level, certify=d)
+    assert accepted(d, 1).entries[0].claim == f"optimal {plan.pushes}"
+    assert (d / f"level-{level.number}.states").exists()
+    assert not (d / f"level-{level.number}.drat").exists()
 
 
 def test_sokoban_move_optimal_plans_certify(tmp_path):

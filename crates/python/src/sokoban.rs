@@ -9,7 +9,7 @@ use gridsat_sat::{Budget, Interrupt};
 use gridsat_sokoban::api::{
     OptionsJson, RequestError, SolveRequest, level_json, read_levels, verify_level,
 };
-use gridsat_sokoban::report::{manifest_header, report_json, write_certificate};
+use gridsat_sokoban::report::{PushBacking, manifest_header, report_json, write_certificate_with};
 use gridsat_sokoban::{Level, Outcome, Plan, replay::frames, solve_level};
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -94,16 +94,21 @@ impl NativePlan {
 
 /// Solves `level` with the options of the JSON object (`optimize`, `max_moves`, …).
 /// With `certify`, writes the certificate of its optimal plan into that new or
-/// empty folder (`level-N.*`, what `gridsat sokoban solve --certify DIR` writes).
+/// empty folder (`level-N.*`, what `gridsat sokoban solve --certify DIR` writes), a
+/// push optimum backed as `certify_with` says (`auto`, `drat` or `closure`).
 #[pyfunction]
-#[pyo3(signature = (level, request_json, cancel = None, certify = None))]
+#[pyo3(signature = (level, request_json, cancel = None, certify = None, certify_with = "auto"))]
 pub fn sokoban_solve(
     py: Python<'_>,
     level: &NativeLevel,
     request_json: &str,
     cancel: Option<&CancelToken>,
     certify: Option<PathBuf>,
+    certify_with: &str,
 ) -> PyResult<NativePlan> {
+    let backing: PushBacking = certify_with
+        .parse()
+        .map_err(|e: String| errors::value(format!("certify_with: {e}")))?;
     let watch = Watch::new(cancel);
     let req: SolveRequest = serde_json::from_str(request_json).map_err(request_error)?;
     let fail = |e: RequestError| errors::sokoban(py, &e);
@@ -118,7 +123,7 @@ pub fn sokoban_solve(
     let (solved, cert) = watched(py, &interrupt, &watch, || {
         let solved = solve_level(lv, &opts, &budget, None);
         let cert = match (&solved, &mut folder) {
-            (Ok(report), Some(f)) => certify_level(f, lv, report, &budget),
+            (Ok(report), Some(f)) => certify_level(f, lv, report, (&budget, backing)),
             _ => Ok(()),
         };
         (solved, cert)
@@ -139,11 +144,12 @@ fn certify_level(
     folder: &mut CertificateFolder,
     level: &Level,
     report: &Outcome,
-    budget: &Budget,
+    (budget, backing): (&Budget, PushBacking),
 ) -> Result<(), CertFail> {
     use gridsat_sokoban::report::CertificateError as E;
     let name = format!("level-{}", level.number);
-    let c = write_certificate(folder.dir(), level, report, budget).map_err(|e| match &e {
+    let written = write_certificate_with(folder.dir(), level, report, budget, backing);
+    let c = written.map_err(|e| match &e {
         E::NotOptimal(_) => CertFail::Refused(format!("{name}: no certificate: {e}")),
         E::Formula(_) => CertFail::Memory(format!("{name}: no certificate: {e}")),
         E::Proof(p) => CertFail::of_proof(&name, p),
