@@ -3,7 +3,7 @@
 //! unique solution found by the brute-force counter of `tests/brute` (which shares no
 //! code with the engine), the walk ends in it, and on the puzzles Sudoku Explainer rates
 //! below 7.0 (`fixtures/se-er.tsv`, recorded by `bench/sudoku/se-rate.sh`) it needs no
-//! what-if at all but where a technique the engine lacks is needed.
+//! what-if at all.
 
 mod brute;
 mod walk_check;
@@ -88,10 +88,10 @@ fn puzzles_se_rates_below_7_are_explained_without_what_ifs() {
         technique_steps > 100,
         "only {technique_steps} technique steps"
     );
-    // Measured: 2 of 55, one needing a grouped X-chain (SE "Grouped 3 Strong links") and
-    // one a VWXYZ-Wing, neither of which the engine has.
+    // Measured: none of 55 (the last two needed a grouped X-chain, SE "Grouped 3 Strong
+    // links", and a VWXYZ-Wing, both built since).
     assert!(
-        with_what_ifs.len() <= 2,
+        with_what_ifs.is_empty(),
         "{} of {below} puzzles below SE 7.0 need a what-if:\n{}",
         with_what_ifs.len(),
         with_what_ifs.join("\n")

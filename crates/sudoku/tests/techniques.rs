@@ -3,15 +3,18 @@
 //! candidate of the unique solution or places a value it does not hold. The solution
 //! comes from the brute-force counter of `tests/brute`, which shares no code with the
 //! engine. The puzzles are unique (the counter says so), so the uniqueness techniques
-//! take part; a fixture per newer technique (finned fish, unique rectangles, BUG+1)
-//! shows it firing and being checked.
+//! take part; a fixture per newer technique (finned fish, unique rectangles, BUG+1,
+//! empty rectangles, grouped X-chains, VWXYZ-Wings) shows it firing and being checked.
 
 mod brute;
 
 use gridsat_sat::Budget;
 use gridsat_sudoku::{
     Grid, ParseOptions, Rules, parse_puzzles,
-    reason::{PathEnd, Technique, technique_path, unique_technique_path},
+    reason::{
+        PathEnd, Technique, TechniquePath, hodoku_technique_path, technique_path,
+        unique_technique_path,
+    },
 };
 use std::collections::BTreeMap;
 
@@ -38,9 +41,19 @@ fn grids(text: &str, take: usize) -> Vec<Grid> {
         .collect()
 }
 
-/// Checks every step of the path of `g` against its solution; counts steps per
-/// technique and how paths ended.
+/// Checks every step of the path of `g` (in SE's order) against its solution; counts
+/// steps per technique and how paths ended.
 fn check(g: &Grid, tally: &mut BTreeMap<Technique, usize>, ends: &mut BTreeMap<String, usize>) {
+    check_path(g, unique_technique_path, tally, ends);
+}
+
+/// The same for the path `order` makes (SE's or HoDoKu's order).
+fn check_path(
+    g: &Grid,
+    order: fn(&Grid, &Rules, &Budget) -> TechniquePath,
+    tally: &mut BTreeMap<Technique, usize>,
+    ends: &mut BTreeMap<String, usize>,
+) {
     let rules = Rules::classic();
     let (count, sol) = brute::Spec::new(g, &rules).count(g.values(), 2);
     assert_eq!(
@@ -50,7 +63,7 @@ fn check(g: &Grid, tally: &mut BTreeMap<Technique, usize>, ends: &mut BTreeMap<S
         g.to_line(None)
     );
     let sol = sol.unwrap();
-    let path = unique_technique_path(g, &rules, &Budget::unlimited());
+    let path = order(g, &rules, &Budget::unlimited());
     for s in &path.steps {
         for &(c, v) in &s.eliminations {
             assert_ne!(
@@ -193,6 +206,21 @@ const FIXTURES: &[(Technique, &str)] = &[
         "...2.....8........2...4.19.....5..2.6.......9921....7.3.568.4.......7..8.4...3...",
     ),
     (
+        // SE: "Grouped 2 Strong links" 4.3 (bench/sudoku/se-ratings.tsv).
+        Technique::EmptyRectangle,
+        "..21......846....5..3.94....2......4........3.....987.8....3..19...1..8..3..4.5..",
+    ),
+    (
+        // SE: "Grouped 3 Strong links" 5.7 (bench/sudoku/se-ratings.tsv).
+        Technique::GroupedXChain,
+        "1.....9...64..1.7..7..4.......3.....3.89..5....7....2.....6.7.9.....4.1....129.3.",
+    ),
+    (
+        // SE: VWXYZ-Wing 6.3 (bench/sudoku/se-ratings.tsv).
+        Technique::VwxyzWing,
+        "1.2....97...4.....9....13.....2....8.3.84...27....5.......5...........1.4876.....",
+    ),
+    (
         Technique::BugPlusOne,
         "................12....34..............12....5..6...3.4...7...8..4...6...35.....2.",
     ),
@@ -200,10 +228,14 @@ const FIXTURES: &[(Technique, &str)] = &[
 
 #[test]
 fn each_newer_technique_fires_on_its_fixture_and_keeps_the_solution() {
+    // Both orders are checked step by step; the technique must fire in one of them (the
+    // finned fish only in HoDoKu's since SE's order tries grouped X-chains first, which
+    // find what a finned fish finds as Sudoku Explainer does).
     for &(t, line) in FIXTURES {
         let g = &grids(line, 1)[0];
         let mut tally = BTreeMap::new();
         check(g, &mut tally, &mut BTreeMap::new());
+        check_path(g, hodoku_technique_path, &mut tally, &mut BTreeMap::new());
         assert!(
             tally.contains_key(&t),
             "{} did not fire on {line}",

@@ -109,6 +109,49 @@ fn fact(n: usize, c: usize, v: u16, on: bool, a: Option<&Alphabet>) -> String {
     format!("{}{}{}", cell(n, c), if on { "=" } else { "≠" }, sym(v, a))
 }
 
+/// A group of cells as HoDoKu writes it: `r5c46` (one row), `r46c5` (one column), or
+/// the cells joined by commas (sides over 9 use commas between the numbers).
+fn group(n: usize, cells: &[usize]) -> String {
+    let sep = if n > 9 { "," } else { "" };
+    let join = |xs: Vec<usize>| {
+        xs.iter()
+            .map(|x| (x + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let (r0, c0) = (cells[0] / n, cells[0] % n);
+    if cells.iter().all(|&c| c / n == r0) {
+        format!(
+            "r{}c{}",
+            r0 + 1,
+            join(cells.iter().map(|&c| c % n).collect())
+        )
+    } else if cells.iter().all(|&c| c % n == c0) {
+        format!(
+            "r{}c{}",
+            join(cells.iter().map(|&c| c / n).collect()),
+            c0 + 1
+        )
+    } else {
+        let names: Vec<String> = cells.iter().map(|&c| cell(n, c)).collect();
+        names.join(",")
+    }
+}
+
+/// A chain's nodes as facts, `r3c5=7`, a group's as `r3c45=7` ("one of them is 7").
+fn chain_facts(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> Vec<String> {
+    s.chain
+        .iter()
+        .enumerate()
+        .map(|(i, &(c, v, on))| match s.chain_groups.get(i) {
+            Some(g) if g.len() > 1 => {
+                format!("{}{}{}", group(n, g), if on { "=" } else { "≠" }, sym(v, a))
+            }
+            _ => fact(n, c, v, on, a),
+        })
+        .collect()
+}
+
 /// The step in words: `Hidden Pair in row 3 (r3c1, r3c2 on 4, 7): r3c1≠1, r3c2≠9`.
 pub fn step_text(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> String {
     let mut t = s.technique.title().to_string();
@@ -123,11 +166,7 @@ pub fn step_text(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> String {
         let vals: Vec<String> = s.values.iter().map(|&v| sym(v, a)).collect();
         t.push_str(&format!(" ({} on {})", cells.join(", "), vals.join(", ")));
     } else {
-        let nodes: Vec<String> = s
-            .chain
-            .iter()
-            .map(|&(c, v, on)| fact(n, c, v, on, a))
-            .collect();
+        let nodes = chain_facts(s, n, a);
         t.push_str(&format!(" ({})", nodes.join(" → ")));
     }
     let facts: Vec<String> = s
@@ -164,11 +203,7 @@ pub fn step_json(s: &TechniqueStep, n: usize, a: Option<&Alphabet>) -> StepJson 
             .collect(),
         cells: s.cells.iter().map(|&c| cell(n, c)).collect(),
         houses: s.houses.iter().map(|h| h.to_string()).collect(),
-        chain: s
-            .chain
-            .iter()
-            .map(|&(c, v, on)| fact(n, c, v, on, a))
-            .collect(),
+        chain: chain_facts(s, n, a),
     }
 }
 
@@ -204,4 +239,23 @@ pub fn path_lines(p: &TechniquePath, a: Option<&Alphabet>) -> Vec<String> {
         .iter()
         .map(|s| format!("[{:.1}] {}", s.difficulty, step_text(s, p.n, a)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grouped_chain_names_its_groups_as_hodoku_does() {
+        let mut s = TechniqueStep::new(Technique::EmptyRectangle, 4.3);
+        s.chain = vec![(8, 1, false), (44, 1, true), (39, 1, false), (31, 1, true)];
+        s.chain_groups = vec![vec![8], vec![44], vec![39, 41], vec![31, 49]];
+        s.eliminations.push((4, 1));
+        let text = step_text(&s, 9, None);
+        assert!(
+            text.ends_with("(r1c9≠1 → r5c9=1 → r5c46≠1 → r46c5=1): r1c5≠1"),
+            "{text}"
+        );
+        assert_eq!(step_json(&s, 9, None).chain[3], "r46c5=1");
+    }
 }

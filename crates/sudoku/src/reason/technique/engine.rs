@@ -8,8 +8,8 @@ use super::board::Board;
 use super::links::Links;
 use super::step::{Technique, TechniqueStep};
 use super::{
-    bug, chains, finned, fish, forcing, intersections, rectangle, single_digit, singles, subsets,
-    wings, wxyz,
+    bug, chains, finned, fish, forcing, grouped, intersections, rectangle, single_digit, singles,
+    subsets, wings, wxyz,
 };
 use crate::model::grid::Grid;
 use crate::model::house::House;
@@ -19,7 +19,10 @@ use gridsat_sat::{Budget, StopReason};
 /// A finder: the first (or easiest) step of one technique on the board.
 pub(super) type Finder = fn(&Board) -> Option<TechniqueStep>;
 
-/// The finders in the order they are tried.
+/// The finders in the order they are tried. Grouped X-chains of k strong links follow
+/// the plain ones of k links, as in SukakuExplainer's StrongLinks(k) (which sorts a
+/// size's chains by rating: plain before grouped), and the VWXYZ-Wing comes between
+/// its four and five strong links.
 const FINDERS: &[Finder] = &[
     singles::full_house,
     |b| singles::hidden_single(b, true),
@@ -38,6 +41,7 @@ const FINDERS: &[Finder] = &[
     |b| fish::fish(b, 3),
     |b| subsets::hidden(b, 3),
     single_digit::turbot,
+    |b| grouped::grouped_x_chain(b, 2, 2),
     |b| wings::xy_wing(b, false),
     |b| finned::finned(b, 2),
     |b| wings::xy_wing(b, true),
@@ -46,11 +50,18 @@ const FINDERS: &[Finder] = &[
     |b| fish::fish(b, 4),
     |b| subsets::hidden(b, 4),
     |b| chains::chain(b, Links::X, 5.4),
+    |b| grouped::grouped_x_chain(b, 3, 3),
     wxyz::wxyz_wing,
     bug::bug_plus_one,
     |b| finned::finned(b, 3),
     |b| chains::chain(b, Links::X, 5.8),
+    |b| grouped::grouped_x_chain(b, 4, 4),
     |b| finned::finned(b, 4),
+    wxyz::vwxyz_wing,
+    |b| chains::chain(b, Links::X, 6.2),
+    |b| grouped::grouped_x_chain(b, 5, 5),
+    |b| chains::chain(b, Links::X, 6.6),
+    |b| grouped::grouped_x_chain(b, 6, 6),
     |b| chains_up_to(b, 7.5, true),
     |b| chains_up_to(b, 20.0, false),
     forcing::static_forcing,

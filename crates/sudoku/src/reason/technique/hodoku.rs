@@ -3,7 +3,7 @@
 //! HoDoKu's default points, the level the hardest technique's level, raised while the
 //! score passes the level's ceiling (800 easy, 1000 medium, 1600 hard, 1800 unfair).
 //! The figures are HoDoKu 2.2's defaults (Options.solverSteps); techniques HoDoKu has
-//! and the engine has not (ALS, Sue de Coq, colouring, Empty Rectangle) are missed, so
+//! and the engine has not (general ALS moves, Sue de Coq, colouring) are missed, so
 //! the engine may reach for a harder one where HoDoKu would not.
 
 use super::board::Board;
@@ -11,8 +11,8 @@ use super::engine::{Finder, PathEnd, TechniquePath, path_in};
 use super::links::Links;
 use super::step::{Technique, TechniqueStep};
 use super::{
-    bug, chains, finned, fish, forcing, intersections, rectangle, single_digit, singles, subsets,
-    wings,
+    bug, chains, finned, fish, forcing, grouped, intersections, rectangle, single_digit, singles,
+    subsets, wings, wxyz,
 };
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
@@ -89,11 +89,12 @@ pub fn hodoku_points(t: Technique) -> (HodokuLevel, u32) {
         Skyscraper => (Hard, 130),
         TwoStringKite => (Hard, 150),
         TurbotFish => (Hard, 120),
+        EmptyRectangle => (Hard, 120),
         WWing => (Hard, 150),
         XyWing => (Hard, 160),
         XyzWing => (Hard, 180),
-        // HoDoKu finds it as an ALS-XZ (a bivalue cell and a three-cell set).
-        WxyzWing => (Unfair, 300),
+        // HoDoKu finds them as ALS-XZ (a bivalue cell and a three- or four-cell set).
+        WxyzWing | VwxyzWing => (Unfair, 300),
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => (Hard, 100),
         FinnedXWing => (Hard, 130),
         SashimiXWing => (Hard, 150),
@@ -103,6 +104,8 @@ pub fn hodoku_points(t: Technique) -> (HodokuLevel, u32) {
         SashimiJellyfish => (Unfair, 260),
         XChain | XyChain => (Unfair, 260),
         ForcingChain => (Unfair, 280),
+        // HoDoKu's Grouped Nice Loop / Grouped AIC.
+        GroupedXChain => (Unfair, 300),
         CellForcingChain | RegionForcingChain => (Extreme, 500),
         DynamicForcingChain => (Extreme, 700),
     }
@@ -129,6 +132,7 @@ pub(super) const HODOKU_FINDERS: &[Finder] = &[
     |b| fish::fish(b, 4),
     bug::bug_plus_one,
     single_digit::turbot,
+    grouped::empty_rectangle,
     wings::w_wing,
     |b| wings::xy_wing(b, false),
     |b| wings::xy_wing(b, true),
@@ -139,6 +143,9 @@ pub(super) const HODOKU_FINDERS: &[Finder] = &[
     |b| chains::chain(b, Links::X, 20.0),
     |b| chains::chain(b, Links::Y, 20.0),
     |b| chains::chain(b, Links::Both, 20.0),
+    |b| grouped::grouped_x_chain(b, 2, 8),
+    wxyz::wxyz_wing,
+    wxyz::vwxyz_wing,
     forcing::static_forcing,
     forcing::dynamic_forcing,
 ];

@@ -10,6 +10,7 @@ mod engine;
 mod finned;
 mod fish;
 mod forcing;
+mod grouped;
 mod hodoku;
 mod intersections;
 mod links;

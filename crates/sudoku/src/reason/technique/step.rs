@@ -49,6 +49,9 @@ gridsat_sat::named_enum! {
         TurbotFish = "turbot-fish",
         /// A bivalue pivot and two bivalue pincers.
         XyWing = "xy-wing",
+        /// A box whose places of a value lie in one row and one column, and a line's two
+        /// places of it: a cell seeing the far end and the box's other part loses it.
+        EmptyRectangle = "empty-rectangle",
         /// An X-Wing with extra places (fins) in one box: out of the cover cells that see the fins.
         FinnedXWing = "finned-x-wing",
         /// A finned X-Wing one of whose base lines holds a single place in the cover lines.
@@ -67,6 +70,11 @@ gridsat_sat::named_enum! {
         UniqueRectangle4 = "unique-rectangle-4",
         /// Four cells of a house holding only the same four values.
         NakedQuad = "naked-quad",
+        /// A chain of strong and weak links on one value whose nodes may be groups (the
+        /// places of the value in a box and a line).
+        GroupedXChain = "grouped-x-chain",
+        /// Four cells of a house holding five values and a bivalue cell seeing their x places.
+        VwxyzWing = "vwxyz-wing",
         /// A value in four lines confined to four cross lines.
         Jellyfish = "jellyfish",
         /// Four values of a house confined to the same four cells.
@@ -123,6 +131,9 @@ impl Technique {
             Technique::TwoStringKite => "2-String Kite",
             Technique::TurbotFish => "Turbot Fish",
             Technique::XyWing => "XY-Wing",
+            Technique::EmptyRectangle => "Empty Rectangle",
+            Technique::GroupedXChain => "Grouped X-Chain",
+            Technique::VwxyzWing => "VWXYZ-Wing",
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::SashimiXWing => "Sashimi X-Wing",
             Technique::XyzWing => "XYZ-Wing",
@@ -161,9 +172,9 @@ impl Technique {
             | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => "subset",
             XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
             | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => "fish",
-            Skyscraper | TwoStringKite | TurbotFish => "single-digit",
-            XyWing | XyzWing | WxyzWing | WWing => "wing",
-            XChain | XyChain | ForcingChain => "chain",
+            Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => "single-digit",
+            XyWing | XyzWing | WxyzWing | VwxyzWing | WWing => "wing",
+            XChain | GroupedXChain | XyChain | ForcingChain => "chain",
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
             | BugPlusOne => "uniqueness",
             CellForcingChain | RegionForcingChain | DynamicForcingChain => "forcing",
@@ -206,6 +217,9 @@ pub struct TechniqueStep {
     pub houses: Vec<House>,
     /// For chains: the nodes in order, each (cell, value, true when "is v").
     pub chain: Vec<(usize, u16, bool)>,
+    /// For grouped chains: the cells of each node of `chain` (a node of several cells
+    /// holds v in one of them, or in none; `chain` names its first cell); empty otherwise.
+    pub chain_groups: Vec<Vec<usize>>,
 }
 
 impl TechniqueStep {
@@ -220,6 +234,7 @@ impl TechniqueStep {
             values: Vec::new(),
             houses: Vec::new(),
             chain: Vec::new(),
+            chain_groups: Vec::new(),
         }
     }
 

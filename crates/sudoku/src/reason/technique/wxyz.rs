@@ -4,12 +4,33 @@
 //! four cells need four values, so z is in one of them: z is out of every cell seeing
 //! all the z places of the four. Sudoku Explainer's rating (SukakuExplainer): 5.5, and
 //! 5.6 when the largest cell of the pattern holds three values.
+//!
+//! VWXYZ-Wing: the same with four cells holding five values (SukakuExplainer's
+//! `VWXYZWingHint`: 6.2, plus a tenth for each step the largest cell's size is nearer
+//! three than the extremes two and five: 6.3 for two or four values, 6.4 for three).
 
 use super::board::{Board, digits};
 use super::step::{Technique, TechniqueStep};
 
 /// The WXYZ-Wing with the lowest rating and then the most eliminations.
 pub fn wxyz_wing(b: &Board) -> Option<TechniqueStep> {
+    als_wing(b, 3)
+}
+
+/// The VWXYZ-Wing with the lowest rating and then the most eliminations.
+pub fn vwxyz_wing(b: &Board) -> Option<TechniqueStep> {
+    als_wing(b, 4)
+}
+
+/// SE's rating of a wing whose set has `size` cells, the largest holding `largest` values.
+fn rating(size: usize, largest: u32) -> f64 {
+    let base = if size == 3 { 5.5 } else { 6.2 };
+    let spread = (size as f64 + 1.0 - 3.0) - (3.0 - largest as f64).abs();
+    base + 0.1 * spread
+}
+
+/// The wing of `size` cells of a house holding `size + 1` values and a bivalue cell.
+fn als_wing(b: &Board, size: usize) -> Option<TechniqueStep> {
     let bivalue: Vec<usize> = (0..b.n * b.n)
         .filter(|&c| b.mask(c).count_ones() == 2)
         .collect();
@@ -18,11 +39,11 @@ pub fn wxyz_wing(b: &Board) -> Option<TechniqueStep> {
         let open: Vec<usize> = b.house_cells[h]
             .iter()
             .copied()
-            .filter(|&c| (2..=4).contains(&b.mask(c).count_ones()))
+            .filter(|&c| (2..=size as u32 + 1).contains(&b.mask(c).count_ones()))
             .collect();
-        for_each_triple(&open, |set| {
+        for_each_subset(&open, size, &mut |set| {
             let union = set.iter().fold(0, |m, &c| m | b.mask(c));
-            if union.count_ones() != 4 {
+            if union.count_ones() as usize != size + 1 {
                 return;
             }
             for &p in &bivalue {
@@ -41,19 +62,31 @@ pub fn wxyz_wing(b: &Board) -> Option<TechniqueStep> {
     best
 }
 
-fn for_each_triple(cells: &[usize], mut f: impl FnMut([usize; 3])) {
-    for i in 0..cells.len() {
-        for j in i + 1..cells.len() {
-            for k in j + 1..cells.len() {
-                f([cells[i], cells[j], cells[k]]);
-            }
+/// Calls `f` with every `k` of `cells` (in order).
+fn for_each_subset(cells: &[usize], k: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(
+        cells: &[usize],
+        k: usize,
+        from: usize,
+        cur: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
+        if cur.len() == k {
+            f(cur);
+            return;
+        }
+        for i in from..cells.len() {
+            cur.push(cells[i]);
+            go(cells, k, i + 1, cur, f);
+            cur.pop();
         }
     }
+    go(cells, k, 0, &mut Vec::new(), f);
 }
 
 /// The wing of the set (in house `h`, values `union`) and the bivalue cell `p`, if `p`
 /// holds the restricted x and the eliminated z, both of the set's values.
-fn wing(b: &Board, h: usize, set: [usize; 3], union: u64, p: usize) -> Option<TechniqueStep> {
+fn wing(b: &Board, h: usize, set: &[usize], union: u64, p: usize) -> Option<TechniqueStep> {
     let pm = b.mask(p);
     if set.contains(&p) || pm & union != pm {
         return None;
@@ -75,10 +108,14 @@ fn wing(b: &Board, h: usize, set: [usize; 3], union: u64, p: usize) -> Option<Te
             continue;
         }
         let largest = set.iter().map(|&c| b.mask(c).count_ones()).max()?;
-        let d = if largest == 3 { 5.6 } else { 5.5 };
-        let mut s = TechniqueStep::new(Technique::WxyzWing, d);
+        let t = if set.len() == 3 {
+            Technique::WxyzWing
+        } else {
+            Technique::VwxyzWing
+        };
+        let mut s = TechniqueStep::new(t, rating(set.len(), largest));
         s.eliminations = elim;
-        s.cells = vec![p, set[0], set[1], set[2]];
+        s.cells = std::iter::once(p).chain(set.iter().copied()).collect();
         s.values = digits(union).collect();
         s.houses.push(b.house(h));
         return Some(s);
@@ -102,7 +139,7 @@ mod tests {
             .find(|&h| [0, 1, 2].iter().all(|c| b.house_cells[h].contains(c)))
             .unwrap();
         let union = [0, 1, 2].iter().fold(0, |m, &c| m | b.mask(c));
-        let s = wing(&b, h, [0, 1, 2], union, 10).unwrap();
+        let s = wing(&b, h, &[0, 1, 2], union, 10).unwrap();
         assert_eq!(s.technique, Technique::WxyzWing);
         assert!((s.difficulty - 5.6).abs() < 1e-9);
         assert_eq!(
@@ -112,6 +149,38 @@ mod tests {
         // The finder finds a wing on this board too (it may prefer one of more eliminations).
         let best = wxyz_wing(&b).unwrap();
         assert!(best.eliminations.len() >= 5);
+    }
+
+    #[test]
+    fn an_almost_locked_quad_and_a_bivalue_cell_make_a_vwxyz_wing() {
+        // Row 1: r1c1 {1,2}, r1c2 {2,3}, r1c3 {3,5}, r1c4 {4,5} hold five values in four
+        // cells; r2c2 {1,4} sees their only 1 (r1c1, box 1). So 4 is in r1c4 or r2c2, and
+        // the cells seeing both lose it: r2c4..r2c6 (row 2 and box 2), none elsewhere.
+        let b = with_masks(&[
+            (0, &[1, 2]),
+            (1, &[2, 3]),
+            (2, &[3, 5]),
+            (3, &[4, 5]),
+            (10, &[1, 4]),
+        ]);
+        let row1 = (0..b.house_cells.len())
+            .find(|&h| (0..9).all(|c| b.house_cells[h].contains(&c)))
+            .unwrap();
+        let union = [0, 1, 2, 3].iter().fold(0, |m, &c| m | b.mask(c));
+        let s = wing(&b, row1, &[0, 1, 2, 3], union, 10).unwrap();
+        assert_eq!(s.technique, Technique::VwxyzWing);
+        // Largest cell: two values, 6.3.
+        assert!((s.difficulty - 6.3).abs() < 1e-9);
+        assert_eq!(s.eliminations, vec![(12, 4), (13, 4), (14, 4)]);
+        assert!(vwxyz_wing(&b).is_some());
+    }
+
+    #[test]
+    fn se_ratings_of_the_wings() {
+        assert!((rating(3, 2) - 5.5).abs() < 1e-9);
+        assert!((rating(3, 3) - 5.6).abs() < 1e-9);
+        assert!((rating(4, 3) - 6.4).abs() < 1e-9);
+        assert!((rating(4, 5) - 6.2).abs() < 1e-9);
     }
 
     #[test]
