@@ -3,7 +3,7 @@
 //! HoDoKu's default points, the level the hardest technique's level, raised while the
 //! score passes the level's ceiling (800 easy, 1000 medium, 1600 hard, 1800 unfair).
 //! The figures are HoDoKu 2.2's defaults (Options.solverSteps); techniques HoDoKu has
-//! and the engine has not (general ALS moves, Sue de Coq, colouring) are missed, so
+//! and the engine has not (ALS-XY-Wing and ALS chains, Sue de Coq, colouring) are missed, so
 //! the engine may reach for a harder one where HoDoKu would not.
 
 use super::board::Board;
@@ -11,8 +11,8 @@ use super::engine::{Finder, PathEnd, TechniquePath, path_in};
 use super::links::Links;
 use super::step::{Technique, TechniqueStep};
 use super::{
-    bug, chains, finned, fish, forcing, grouped, intersections, rectangle, single_digit, singles,
-    subsets, wings, wxyz,
+    als, bug, chains, finned, fish, forcing, grouped, intersections, rectangle, single_digit,
+    singles, subsets, wings, wxyz,
 };
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
@@ -94,7 +94,7 @@ pub fn hodoku_points(t: Technique) -> (HodokuLevel, u32) {
         XyWing => (Hard, 160),
         XyzWing => (Hard, 180),
         // HoDoKu finds them as ALS-XZ (a bivalue cell and a three- or four-cell set).
-        WxyzWing | VwxyzWing => (Unfair, 300),
+        WxyzWing | VwxyzWing | AlsXz => (Unfair, 300),
         UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4 => (Hard, 100),
         FinnedXWing => (Hard, 130),
         SashimiXWing => (Hard, 150),
@@ -146,6 +146,7 @@ pub(super) const HODOKU_FINDERS: &[Finder] = &[
     |b| grouped::grouped_x_chain(b, 2, 8),
     wxyz::wxyz_wing,
     wxyz::vwxyz_wing,
+    als::als_xz,
     forcing::static_forcing,
     forcing::dynamic_forcing,
 ];

@@ -1,8 +1,10 @@
 //! The named techniques players use (singles, locked candidates, subsets, fish,
-//! finned fish, single-digit patterns, wings, uniqueness, chains, forcing chains), each in its own module with
-//! Sudoku Explainer's difficulty, and the engine that applies them simplest first: for
-//! hints in those names, whole explanations, and ratings on SE's scale.
+//! finned fish, single-digit patterns, wings, uniqueness, chains, grouped chains,
+//! forcing chains), each in its own module with Sudoku Explainer's difficulty, and the
+//! engine that applies them simplest first: for hints in those names, whole
+//! explanations, and ratings on SE's scale.
 
+mod als;
 mod board;
 mod bug;
 mod chains;

@@ -75,6 +75,9 @@ gridsat_sat::named_enum! {
         GroupedXChain = "grouped-x-chain",
         /// Four cells of a house holding five values and a bivalue cell seeing their x places.
         VwxyzWing = "vwxyz-wing",
+        /// Two almost locked sets with a restricted common value x: another common value z
+        /// is in one of them.
+        AlsXz = "als-xz",
         /// A value in four lines confined to four cross lines.
         Jellyfish = "jellyfish",
         /// Four values of a house confined to the same four cells.
@@ -134,6 +137,7 @@ impl Technique {
             Technique::EmptyRectangle => "Empty Rectangle",
             Technique::GroupedXChain => "Grouped X-Chain",
             Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::AlsXz => "ALS-XZ",
             Technique::FinnedXWing => "Finned X-Wing",
             Technique::SashimiXWing => "Sashimi X-Wing",
             Technique::XyzWing => "XYZ-Wing",
@@ -173,7 +177,7 @@ impl Technique {
             XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing | FinnedSwordfish
             | SashimiSwordfish | FinnedJellyfish | SashimiJellyfish => "fish",
             Skyscraper | TwoStringKite | TurbotFish | EmptyRectangle => "single-digit",
-            XyWing | XyzWing | WxyzWing | VwxyzWing | WWing => "wing",
+            XyWing | XyzWing | WxyzWing | VwxyzWing | AlsXz | WWing => "wing",
             XChain | GroupedXChain | XyChain | ForcingChain => "chain",
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle3 | UniqueRectangle4
             | BugPlusOne => "uniqueness",
