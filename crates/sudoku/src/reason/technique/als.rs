@@ -9,12 +9,34 @@
 use super::board::{Board, digits};
 use super::step::{Technique, TechniqueStep};
 
-/// An almost locked set: its cells (ascending), their values, and its house.
+/// An almost locked set: its cells (ascending), their values, its house, and the
+/// places of each of its values (`places[v - 1]`, empty for the others).
 #[derive(Clone, Debug, PartialEq)]
 struct Als {
     cells: Vec<usize>,
     mask: u64,
     house: usize,
+    places: Vec<Vec<usize>>,
+}
+
+impl Als {
+    fn new(b: &Board, cells: Vec<usize>, house: usize) -> Als {
+        let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
+        let places = (1..=b.n as u16)
+            .map(|v| cells.iter().copied().filter(|&c| b.has(c, v)).collect())
+            .collect();
+        Als {
+            cells,
+            mask,
+            house,
+            places,
+        }
+    }
+
+    /// The places of `v` in the set.
+    fn of(&self, v: u16) -> &[usize] {
+        &self.places[v as usize - 1]
+    }
 }
 
 /// The largest set taken (HoDoKu's default search reaches further; seven keeps the
@@ -25,6 +47,7 @@ const MOST_CELLS: usize = 7;
 /// houses is listed once).
 fn sets(b: &Board) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for h in 0..b.house_cells.len() {
         let open: Vec<usize> = b.house_cells[h]
             .iter()
@@ -43,22 +66,13 @@ fn sets(b: &Board) -> Vec<Als> {
                 .filter(|i| pick >> i & 1 == 1)
                 .map(|i| open[i])
                 .collect();
-            let mask = cells.iter().fold(0, |m, &c| m | b.mask(c));
-            if mask.count_ones() as usize == k + 1 && !out.iter().any(|a| a.cells == cells) {
-                out.push(Als {
-                    cells,
-                    mask,
-                    house: h,
-                });
+            let mask = cells.iter().fold(0u64, |m, &c| m | b.mask(c));
+            if mask.count_ones() as usize == k + 1 && seen.insert(cells.clone()) {
+                out.push(Als::new(b, cells, h));
             }
         }
     }
     out
-}
-
-/// The places of `v` in set `a`.
-fn places(b: &Board, a: &Als, v: u16) -> Vec<usize> {
-    a.cells.iter().copied().filter(|&c| b.has(c, v)).collect()
 }
 
 /// The ALS-XZ step of sets `a` and `b` (disjoint), if they share a restricted common
@@ -69,15 +83,15 @@ fn xz(bd: &Board, a: &Als, b: &Als) -> Option<TechniqueStep> {
     }
     let common = a.mask & b.mask;
     let restricted = |x: u16| {
-        let (pa, pb) = (places(bd, a, x), places(bd, b, x));
+        let (pa, pb) = (a.of(x), b.of(x));
         pa.iter().all(|&p| pb.iter().all(|&q| bd.sees(p, q)))
     };
     let x = digits(common).find(|&x| restricted(x))?;
     let mut elims = Vec::new();
     for z in digits(common).filter(|&z| z != x) {
-        let mut zs = places(bd, a, z);
-        zs.extend(places(bd, b, z));
-        for c in 0..bd.n * bd.n {
+        let zs: Vec<usize> = a.of(z).iter().chain(b.of(z)).copied().collect();
+        // A cell seeing every z place is a peer of the first.
+        for &c in &bd.peers[zs[0]] {
             if bd.has(c, z) && !zs.contains(&c) && zs.iter().all(|&p| bd.sees(c, p)) {
                 elims.push((c, z));
             }
@@ -123,19 +137,12 @@ mod tests {
         // cells, three values). x = 1: every 1 of A (r1c1) sees every 1 of B (r1c5,
         // row 1). z = 2: r1c1 or r1c6 holds 2, so the other cells of row 1 lose it.
         let b = with_masks(&[(0, &[1, 2]), (4, &[1, 3]), (5, &[2, 3])]);
-        let a = Als {
-            cells: vec![0],
-            mask: 0b11,
-            house: 0,
-        };
+        let a = Als::new(&b, vec![0], 0);
         let row1 = (0..b.house_cells.len())
             .find(|&h| (0..9).all(|c| b.house_cells[h].contains(&c)))
             .unwrap();
-        let set = Als {
-            cells: vec![4, 5],
-            mask: 0b111,
-            house: row1,
-        };
+        let set = Als::new(&b, vec![4, 5], row1);
+        assert_eq!((a.mask, set.mask), (0b11, 0b111));
         let s = xz(&b, &a, &set).unwrap();
         assert_eq!(s.technique, Technique::AlsXz);
         let mut elim = s.eliminations.clone();
@@ -161,18 +168,7 @@ mod tests {
     fn sets_that_share_no_restricted_value_make_nothing() {
         // r1c1 {1,2} and r9c9 {1,2}: they see nothing of each other.
         let b = with_masks(&[(0, &[1, 2]), (80, &[1, 2])]);
-        let (a, z) = (
-            Als {
-                cells: vec![0],
-                mask: 0b11,
-                house: 0,
-            },
-            Als {
-                cells: vec![80],
-                mask: 0b11,
-                house: 0,
-            },
-        );
+        let (a, z) = (Als::new(&b, vec![0], 0), Als::new(&b, vec![80], 0));
         assert!(xz(&b, &a, &z).is_none());
     }
 }

@@ -54,8 +54,8 @@ impl Graph {
 
     /// The graph of value `v`: a strong link for every split of a house's places (at most
     /// six) into two nodes; a weak link between every two disjoint nodes that see each
-    /// other wholly.
-    fn of(b: &Board, v: u16) -> Graph {
+    /// other wholly. `None` when no strong link has a group (no grouped chain then).
+    fn of(b: &Board, v: u16) -> Option<Graph> {
         let mut g = Graph::default();
         let mut ids = HashMap::new();
         for h in 0..b.house_cells.len() {
@@ -83,6 +83,9 @@ impl Graph {
                 }
             }
         }
+        if g.nodes.iter().all(|x| x.len() == 1) {
+            return None;
+        }
         for i in 0..g.nodes.len() {
             for j in i + 1..g.nodes.len() {
                 let (x, y) = (&g.nodes[i], &g.nodes[j]);
@@ -92,7 +95,7 @@ impl Graph {
                 }
             }
         }
-        g
+        Some(g)
     }
 }
 
@@ -169,7 +172,7 @@ fn chains_of(
     most: usize,
     keep: &dyn Fn(&Board, &Graph, &Found) -> bool,
 ) -> Option<(usize, Graph, Found)> {
-    let g = Graph::of(b, v);
+    let g = Graph::of(b, v)?;
     let mut best: Option<(usize, Found)> = None;
     for s in 0..g.nodes.len() {
         let (dist, parent) = search(&g, s, most);
