@@ -92,35 +92,58 @@ fn wing(b: &Board, h: usize, set: &[usize], union: u64, p: usize) -> Option<Tech
         return None;
     }
     let pair: Vec<u16> = digits(pm).collect();
-    for (x, z) in [(pair[0], pair[1]), (pair[1], pair[0])] {
-        let restricted = set.iter().filter(|&&c| b.has(c, x)).all(|&c| b.sees(p, c));
-        if !restricted {
-            continue;
-        }
-        let mut of: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, z)).collect();
-        of.push(p);
-        let elim: Vec<(usize, u16)> = (0..b.n * b.n)
-            .filter(|&c| b.has(c, z) && !of.contains(&c) && !set.contains(&c))
-            .filter(|&c| of.iter().all(|&o| b.sees(c, o)))
-            .map(|c| (c, z))
-            .collect();
-        if elim.is_empty() {
-            continue;
-        }
-        let largest = set.iter().map(|&c| b.mask(c).count_ones()).max()?;
-        let t = if set.len() == 3 {
-            Technique::WxyzWing
-        } else {
-            Technique::VwxyzWing
-        };
-        let mut s = TechniqueStep::new(t, rating(set.len(), largest));
-        s.eliminations = elim;
-        s.cells = std::iter::once(p).chain(set.iter().copied()).collect();
-        s.values = digits(union).collect();
-        s.houses.push(b.house(h));
-        return Some(s);
+    let restricted = |x: u16| set.iter().filter(|&&c| b.has(c, x)).all(|&c| b.sees(p, c));
+    let (r0, r1) = (restricted(pair[0]), restricted(pair[1]));
+    let elim = match (r0, r1) {
+        (true, true) => doubly_linked(b, set, union, p),
+        (true, false) => out_of_seers(b, set, p, pair[1], true),
+        (false, true) => out_of_seers(b, set, p, pair[0], true),
+        (false, false) => return None,
+    };
+    if elim.is_empty() {
+        return None;
     }
-    None
+    let largest = set.iter().map(|&c| b.mask(c).count_ones()).max()?;
+    let t = if set.len() == 3 {
+        Technique::WxyzWing
+    } else {
+        Technique::VwxyzWing
+    };
+    let mut s = TechniqueStep::new(t, rating(set.len(), largest));
+    s.eliminations = elim;
+    s.cells = std::iter::once(p).chain(set.iter().copied()).collect();
+    s.values = digits(union).collect();
+    s.houses.push(b.house(h));
+    Some(s)
+}
+
+/// Value `v` out of the cells (outside the set and `p`) that see all its places in the
+/// set, and `p` too when `with_pivot`.
+fn out_of_seers(b: &Board, set: &[usize], p: usize, v: u16, with_pivot: bool) -> Vec<(usize, u16)> {
+    let mut of: Vec<usize> = set.iter().copied().filter(|&c| b.has(c, v)).collect();
+    if with_pivot {
+        of.push(p);
+    }
+    if of.is_empty() {
+        return Vec::new();
+    }
+    (0..b.n * b.n)
+        .filter(|&c| b.has(c, v) && !of.contains(&c) && !set.contains(&c) && c != p)
+        .filter(|&c| of.iter().all(|&o| b.sees(c, o)))
+        .map(|c| (c, v))
+        .collect()
+}
+
+/// Both of the pivot's values restricted (SE's doubly linked wing): the set holds
+/// exactly one of them and the pivot the other, so each of the two is in the set or the
+/// pivot, and every other value of the set is locked in the set.
+fn doubly_linked(b: &Board, set: &[usize], union: u64, p: usize) -> Vec<(usize, u16)> {
+    let pm = b.mask(p);
+    let mut out = Vec::new();
+    for v in digits(union) {
+        out.extend(out_of_seers(b, set, p, v, pm & super::board::bit(v) != 0));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -131,24 +154,23 @@ mod tests {
 
     #[test]
     fn an_almost_locked_triple_and_a_bivalue_cell_make_a_wxyz_wing() {
-        // Row 1: r1c1 {1,2}, r1c2 {2,3}, r1c3 {1,3,4} hold four values in three cells;
-        // r2c2 {1,4} sees every 1 of them (box 1). So 4 is in r1c3 or r2c2, and the cells
-        // seeing both lose it: r2c1, r2c3 and r3c1..r3c3 (box 1) — none elsewhere.
-        let b = with_masks(&[(0, &[1, 2]), (1, &[2, 3]), (2, &[1, 3, 4]), (10, &[1, 4])]);
+        // Row 1: r1c1 {1,2}, r1c2 {2,3}, r1c4 {3,4} hold four values in three cells;
+        // r2c1 {1,4} sees their only 1 (r1c1) but not their 4 (r1c4). So 4 is in r1c4 or
+        // r2c1, and the cells seeing both lose it: r1c3 (row 1 and box 1) and r2c4..r2c6
+        // (row 2 and box 2) — none elsewhere.
+        let b = with_masks(&[(0, &[1, 2]), (1, &[2, 3]), (3, &[3, 4]), (9, &[1, 4])]);
         let h = (0..b.house_cells.len())
-            .find(|&h| [0, 1, 2].iter().all(|c| b.house_cells[h].contains(c)))
+            .find(|&h| [0, 1, 3].iter().all(|c| b.house_cells[h].contains(c)))
             .unwrap();
-        let union = [0, 1, 2].iter().fold(0, |m, &c| m | b.mask(c));
-        let s = wing(&b, h, &[0, 1, 2], union, 10).unwrap();
+        let union = [0, 1, 3].iter().fold(0, |m, &c| m | b.mask(c));
+        let s = wing(&b, h, &[0, 1, 3], union, 9).unwrap();
         assert_eq!(s.technique, Technique::WxyzWing);
-        assert!((s.difficulty - 5.6).abs() < 1e-9);
-        assert_eq!(
-            s.eliminations,
-            vec![(9, 4), (11, 4), (18, 4), (19, 4), (20, 4)]
-        );
+        // The largest cell holds two values: 5.5.
+        assert!((s.difficulty - 5.5).abs() < 1e-9);
+        assert_eq!(s.eliminations, vec![(2, 4), (12, 4), (13, 4), (14, 4)]);
         // The finder finds a wing on this board too (it may prefer one of more eliminations).
         let best = wxyz_wing(&b).unwrap();
-        assert!(best.eliminations.len() >= 5);
+        assert!(best.eliminations.len() >= 4);
     }
 
     #[test]
@@ -173,6 +195,32 @@ mod tests {
         assert!((s.difficulty - 6.3).abs() < 1e-9);
         assert_eq!(s.eliminations, vec![(12, 4), (13, 4), (14, 4)]);
         assert!(vwxyz_wing(&b).is_some());
+    }
+
+    #[test]
+    fn a_doubly_linked_wing_locks_the_other_values_in_the_set() {
+        // Row 1: r1c1 {1,2}, r1c2 {1,3}, r1c3 {2,3,4}; pivot r2c3 {1,4} sees every 1 (box
+        // 1) and every 4 (r1c3) of the set: both restricted. So 1 and 4 are each in the
+        // set or the pivot, and 2 and 3 are locked in the set: 2 and 3 leave the rest of
+        // row 1 and box 1 (r1c3 has both), 1 and 4 leave the cells seeing all their places.
+        let b = with_masks(&[(0, &[1, 2]), (1, &[1, 3]), (2, &[2, 3, 4]), (11, &[1, 4])]);
+        let h = (0..b.house_cells.len())
+            .find(|&h| (0..9).all(|c| b.house_cells[h].contains(&c)))
+            .unwrap();
+        let union = [0, 1, 2].iter().fold(0, |m, &c| m | b.mask(c));
+        let s = wing(&b, h, &[0, 1, 2], union, 11).unwrap();
+        // 2: r1c1 and r1c3 share row 1 and box 1.
+        for c in [3, 8, 9, 10, 18, 19, 20] {
+            assert!(s.eliminations.contains(&(c, 2)), "r1c{} keeps 2", c + 1);
+        }
+        // 1: r1c1, r1c2, r2c3 share only box 1.
+        assert!(s.eliminations.contains(&(9, 1)) && !s.eliminations.contains(&(3, 1)));
+        // Nothing of the pattern itself is removed.
+        assert!(
+            s.eliminations
+                .iter()
+                .all(|&(c, _)| ![0, 1, 2, 11].contains(&c))
+        );
     }
 
     #[test]
