@@ -54,7 +54,8 @@ fn sets(b: &Board) -> Vec<Als> {
             .copied()
             .filter(|&c| b.value[c] == 0 && b.mask(c) != 0)
             .collect();
-        if open.len() > 16 {
+        // Every subset of the open cells is tried: a house of more (a side over 12) is left.
+        if open.len() > 12 {
             continue;
         }
         for pick in 1u32..(1 << open.len()) {
