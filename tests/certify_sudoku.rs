@@ -494,6 +494,8 @@ fn a_sokoban_entry_cannot_define_its_formula() {
         "examples/sokoban/corridor.txt",
         "--certify",
         &d,
+        "--certify-with",
+        "drat",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let m = std::fs::read_to_string(dir.path().join("manifest.txt")).unwrap();
