@@ -22,8 +22,12 @@ pub enum Fill {
     Solved(Grid),
     /// No solution with these givens and exclusions (proven: the search was complete).
     NoSolution,
-    /// Too many conflicts, or a dead end below the decisions kept: nothing is known.
-    GaveUp,
+    /// Too many conflicts, or a dead end below the decisions kept: nothing is proven.
+    /// It holds the placements of the deepest board the search reached (the givens
+    /// and every value placed or propagated there, consistent with one another as far
+    /// as singles see, though they may not extend to a solution): where the caller
+    /// may look for the rest with another method.
+    GaveUp(Grid),
     /// The budget ran out.
     Stopped(StopReason),
 }
@@ -89,6 +93,8 @@ fn run<const W: usize>(
     let mut kept: Vec<Kept<W>> = Vec::with_capacity(FILL_DEPTH);
     let mut spare: Vec<Board<W>> = Vec::new();
     let (mut conflicts, mut forgotten) = (0u64, false);
+    let mut deepest = Deepest::new(&b);
+    let gave_up = |d: Deepest| Fill::GaveUp(d.grid(geom));
     while b.unplaced > 0 {
         if b.out_of_budget() {
             return Fill::Stopped(b.stopped.unwrap_or(StopReason::TimeLimit));
@@ -115,15 +121,19 @@ fn run<const W: usize>(
         if b.place(cell, value).and_then(|_| b.propagate()).is_ok() {
             continue;
         }
-        // A conflict: undo decisions until one can take another value.
+        // A conflict: undo decisions until one can take another value. The board
+        // before the failed decision is the deepest consistent one on this path.
+        if let Some(k) = kept.last() {
+            deepest.offer(&k.before);
+        }
         loop {
             conflicts += 1;
             if conflicts > limits.max_conflicts {
-                return Fill::GaveUp;
+                return gave_up(deepest);
             }
             let Some(k) = kept.pop() else {
                 return if forgotten {
-                    Fill::GaveUp
+                    gave_up(deepest)
                 } else {
                     Fill::NoSolution
                 };
@@ -139,6 +149,34 @@ fn run<const W: usize>(
         }
     }
     Fill::Solved(Grid::from_values(geom.shape(), b.placed).expect("values in range"))
+}
+
+/// The placements of the board with the fewest open cells seen so far.
+struct Deepest {
+    placed: Vec<u16>,
+    unplaced: usize,
+}
+
+impl Deepest {
+    fn new<const W: usize>(b: &Board<W>) -> Deepest {
+        Deepest {
+            placed: b.placed.clone(),
+            unplaced: b.unplaced,
+        }
+    }
+
+    /// Keeps `b`'s placements if it has fewer open cells (a copy of N² values, made at
+    /// most once per conflict).
+    fn offer<const W: usize>(&mut self, b: &Board<W>) {
+        if b.unplaced < self.unplaced && b.stopped.is_none() {
+            self.placed.copy_from_slice(&b.placed);
+            self.unplaced = b.unplaced;
+        }
+    }
+
+    fn grid(self, geom: &Geometry) -> Grid {
+        Grid::from_values(geom.shape(), self.placed).expect("values in range")
+    }
 }
 
 /// The open cell with the fewest values left (the first in row-major order: a grid

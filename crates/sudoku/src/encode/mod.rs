@@ -14,7 +14,9 @@ pub use cages::CageEncoding;
 pub use full::{
     MAX_FULL_CLAUSES, encode_rules, encode_rules_within, full_bytes, full_text_floor, model_bytes,
 };
-pub use reduced::{encode_candidates, encode_candidates_within, reduced_bytes};
+pub use reduced::{
+    encode_candidates, encode_candidates_within, reduced_bytes, reduced_bytes_counted,
+};
 pub use vars::CellVars;
 
 use crate::model::candidates::Candidates;

@@ -8,6 +8,7 @@ mod count;
 mod second;
 mod solver;
 mod sparse;
+mod tail;
 mod unique;
 
 pub use answer::{Answer, SolveError, Stats, Verdict, Verification};

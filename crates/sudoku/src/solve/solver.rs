@@ -9,6 +9,7 @@ use super::conflict::{
 };
 use super::count::{Count, count};
 use super::sparse::{SparsePath, solve_sparse};
+use super::tail::TailSolver;
 use crate::check::check_solution;
 use crate::deduce::{Deduction, Presolve, deduce};
 use crate::encode::{
@@ -167,7 +168,13 @@ impl SudokuSolver {
                 if self.opts.encoding == Encoding::Reduced && self.opts.sparse.applies(&cands, max)
                 {
                     let fixed = cands.placed_grid();
-                    if let Some(a) = solve_sparse(geom, puzzle, &fixed, max, &self.opts.budget)? {
+                    let backend = |clauses| self.build_backend(Some(clauses));
+                    let tail = TailSolver {
+                        amo: self.opts.amo,
+                        backend: &backend,
+                        budget: &self.opts.budget,
+                    };
+                    if let Some(a) = solve_sparse(geom, puzzle, &fixed, max, &tail)? {
                         return Ok(a);
                     }
                 }
@@ -377,7 +384,11 @@ fn given_lits(vars: &CellVars, puzzle: &Grid) -> Vec<Lit> {
 
 /// Loads `formula` into `backend`, looking at the clock between chunks (a large formula
 /// takes a while): what stopped it, if the budget ran out first.
-fn load(backend: &mut dyn Backend, formula: &Formula, budget: &Budget) -> Option<StopReason> {
+pub(super) fn load(
+    backend: &mut dyn Backend,
+    formula: &Formula,
+    budget: &Budget,
+) -> Option<StopReason> {
     backend.reserve(formula.num_vars());
     for (i, (_, clause)) in formula.clauses().enumerate() {
         if i % 65_536 == 65_535 {

@@ -1,13 +1,18 @@
 //! The sparse path for empty and nearly empty giants: a first solution written down
 //! (the pattern grid, relabelled to keep the givens, when they fit it: every empty grid
-//! does) or found by propagation and search on the bitset board (no formula), then `multiple` shown by a second,
-//! different solution (two symbols swapped on a chain free of givens, or another search
-//! with one of the first solution's values ruled out). Both are verified by the
-//! independent checker. When the cheap search gives up, the caller falls back to the
-//! SAT solver, so the verdicts are those of the full path.
+//! does) or found by propagation and search on the bitset board (no formula); when that
+//! search stalls, its deepest board's placements are kept and the SAT solver completes
+//! a window of bands around the cells it left open (`tail`). Then `multiple` is shown by
+//! a second, different solution: two symbols swapped on a chain free of givens, another
+//! search with one of the first solution's values ruled out, or a window of the first
+//! solution re-solved with its values there blocked. Both are verified by the
+//! independent checker. A window without a solution proves nothing, so when every
+//! cheap way gives up the caller falls back to the full SAT path, and the verdicts
+//! `unique` and `unsat` only ever come from a complete search.
 
 use super::answer::{Answer, SolveError, Stats, Verdict, Verification};
 use super::second::swapped;
+use super::tail::{Tail, TailSolver, complete, other};
 use crate::check::check_solution;
 use crate::deduce::{Fill, FillLimits, fill, fill_bytes, pattern_fill};
 use crate::encode::BASE_BYTES;
@@ -33,8 +38,8 @@ gridsat_sat::named_enum! {
 pub const SPARSE_MIN_SIDE: usize = 16;
 
 /// Conflicts the search may meet before it gives up (an empty grid never gets here: the
-/// pattern fills it; a 100×100 with 5% givens is not filled within them yet, see
-/// BENCHMARKS.md).
+/// pattern fills it; a 100×100 with 5% givens stalls with 328 cells open, 1.5 s, and
+/// its tail goes to the SAT solver, see BENCHMARKS.md).
 const FIRST_CONFLICTS: u64 = 20_000;
 
 /// Cells tried, one at a time, with their first value ruled out, when no swap gives a
@@ -61,40 +66,37 @@ pub(super) fn solve_sparse(
     puzzle: &Grid,
     fixed: &Grid,
     max_solutions: usize,
-    budget: &Budget,
+    tail: &TailSolver,
 ) -> Result<Option<Answer>, SolveError> {
-    let n = puzzle.n();
+    let (n, budget) = (puzzle.n(), tail.budget);
     budget.admit(fill_bytes(n) + BASE_BYTES, || {
         format!("the search of this {n}×{n} grid")
     })?;
-    let stats = Stats {
+    let mut stats = Stats {
         open_cells: fixed.values().iter().filter(|&&v| v == 0).count(),
         ..Stats::default()
     };
-    let limits = FillLimits {
-        max_conflicts: FIRST_CONFLICTS,
-    };
-    let found = match pattern_fill(fixed) {
-        Some(g) => Fill::Solved(g),
-        None => fill(geom, fixed, &[], limits, budget),
-    };
-    let first = match found {
+    let first = match first_solution(geom, fixed, tail, &mut stats)? {
         Fill::Solved(g) => verified(puzzle, g)?,
         Fill::NoSolution => return Ok(Some(Answer::new(Verdict::Unsat, Vec::new(), stats))),
         Fill::Stopped(r) => return Ok(Some(Answer::unknown(r, Vec::new(), stats))),
-        Fill::GaveUp => return Ok(None),
+        _ => return Ok(None),
     };
     if max_solutions <= 1 {
         return Ok(Some(Answer::new(Verdict::Sat, vec![first], stats)));
     }
     let second = match swapped(puzzle, &first) {
-        Some(g) => Some(g),
-        None => searched(geom, fixed, &first, budget),
+        Some(g) => Tail::Solved(g),
+        None => match searched(geom, fixed, &first, budget) {
+            Some(g) => Tail::Solved(g),
+            None => other(fixed, &first, tail, &mut stats)?,
+        },
     };
-    let Some(second) = second else {
-        return Ok(None);
+    let second = match second {
+        Tail::Solved(g) => verified(puzzle, g)?,
+        Tail::Stopped(r) => return Ok(Some(Answer::unknown(r, vec![first], stats))),
+        Tail::GaveUp => return Ok(None),
     };
-    let second = verified(puzzle, second)?;
     if second == first {
         return Err(Verification::Twice.into());
     }
@@ -103,6 +105,31 @@ pub(super) fn solve_sparse(
         vec![first, second],
         stats,
     )))
+}
+
+/// A first solution (unverified): the pattern grid when the givens fit it, else the
+/// fill search, and when that stalls, its tail completed by the SAT solver (`GaveUp`
+/// when that fails too). The tail's formulas are counted in `stats`.
+fn first_solution(
+    geom: &Geometry,
+    fixed: &Grid,
+    tail: &TailSolver,
+    stats: &mut Stats,
+) -> Result<Fill, SolveError> {
+    if let Some(g) = pattern_fill(fixed) {
+        return Ok(Fill::Solved(g));
+    }
+    let limits = FillLimits {
+        max_conflicts: FIRST_CONFLICTS,
+    };
+    Ok(match fill(geom, fixed, &[], limits, tail.budget) {
+        Fill::GaveUp(deepest) => match complete(fixed, &deepest, tail, stats)? {
+            Tail::Solved(g) => Fill::Solved(g),
+            Tail::Stopped(r) => Fill::Stopped(r),
+            Tail::GaveUp => Fill::GaveUp(deepest),
+        },
+        found => found,
+    })
 }
 
 /// `grid`, once the independent checker has passed it as a solution of `puzzle`.
@@ -126,7 +153,7 @@ fn searched(geom: &Geometry, fixed: &Grid, first: &Grid, budget: &Budget) -> Opt
         match fill(geom, fixed, &exclude, limits, budget) {
             Fill::Solved(g) => return Some(g),
             Fill::Stopped(_) => return None,
-            Fill::NoSolution | Fill::GaveUp => {}
+            Fill::NoSolution | Fill::GaveUp(_) => {}
         }
     }
     None
