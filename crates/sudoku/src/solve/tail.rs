@@ -68,7 +68,6 @@ pub(super) fn complete(
     stats: &mut Stats,
 ) -> Result<Tail, SolveError> {
     let (bands, stacks) = open_lines(deepest);
-
     // The axis whose open cells span fewer bands frees fewer cells.
     let across = stacks.iter().filter(|&&o| o).count() < bands.iter().filter(|&&o| o).count();
     let open = if across { stacks } else { bands };
