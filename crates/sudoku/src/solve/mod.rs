@@ -5,6 +5,7 @@
 mod answer;
 mod conflict;
 mod count;
+mod load;
 mod second;
 mod solver;
 mod sparse;

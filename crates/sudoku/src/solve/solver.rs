@@ -8,6 +8,7 @@ use super::conflict::{
     Conflict, Reason, broken_givens, direct_conflict, one_step_reason, reason_for, shrink_core,
 };
 use super::count::{Count, count};
+use super::load::load;
 use super::sparse::{SparsePath, solve_sparse};
 use super::tail::TailSolver;
 use crate::check::check_solution;
@@ -21,9 +22,7 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
-use gridsat_sat::{
-    AmoEncoding, Backend, BackendSpec, Budget, Formula, Lit, StopReason, Var, drop_aside,
-};
+use gridsat_sat::{AmoEncoding, Backend, BackendSpec, Budget, Formula, Lit, Var, drop_aside};
 use std::time::Instant;
 
 /// How to solve.
@@ -380,23 +379,4 @@ fn given_lits(vars: &CellVars, puzzle: &Grid) -> Vec<Lit> {
         .givens()
         .map(|p| vars.var(p.row, p.col, p.value).expect("dense").pos())
         .collect()
-}
-
-/// Loads `formula` into `backend`, looking at the clock between chunks (a large formula
-/// takes a while): what stopped it, if the budget ran out first.
-pub(super) fn load(
-    backend: &mut dyn Backend,
-    formula: &Formula,
-    budget: &Budget,
-) -> Option<StopReason> {
-    backend.reserve(formula.num_vars());
-    for (i, (_, clause)) in formula.clauses().enumerate() {
-        if i % 65_536 == 65_535 {
-            if let Some(r) = budget.stop_reason() {
-                return Some(r);
-            }
-        }
-        backend.add_clause(clause);
-    }
-    None
 }

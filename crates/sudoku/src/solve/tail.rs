@@ -10,7 +10,7 @@
 //! so the tail only ever yields a solution (still to be verified) or nothing.
 
 use super::answer::{SolveError, Stats, stop_reason};
-use super::solver::load;
+use super::load::load;
 use crate::encode::{encode_candidates_within, reduced_bytes, reduced_bytes_counted};
 use crate::model::candidates::Candidates;
 use crate::model::grid::Grid;
