@@ -161,13 +161,7 @@ fn round_trip(level: &Level, optimize: Optimize) -> Result<(), TestCaseError> {
             let entries = c.manifest.matches("\nkind sokoban").count();
             let two = optimize == Optimize::PushesMoves;
             prop_assert_eq!(entries, if two { 2 } else { 1 });
-            std::fs::write(
-                dir.path().join("manifest.txt"),
-                format!("# test\n\n{}", c.manifest),
-            )
-            .unwrap();
-            let limits = gridsat_certify::Limits::memory(1 << 30);
-            let checked = gridsat_certify::check_dir(dir.path(), &limits);
+            let checked = common::check_blocks(dir.path(), &c.manifest);
             prop_assert!(checked.is_ok(), "{:?}\n{}", checked.err(), level);
             Ok(())
         }

@@ -159,13 +159,7 @@ fn round_trip(level: &Level) -> Result<(), TestCaseError> {
         (Some(p), Ok(c)) => {
             prop_assert_eq!(c.claim.clone(), format!("optimal {p}"), "{}", level);
             prop_assert!(p == 0 || c.positions > 0);
-            std::fs::write(
-                dir.path().join("manifest.txt"),
-                format!("# test\n\n{}", c.manifest),
-            )
-            .unwrap();
-            let limits = gridsat_certify::Limits::memory(1 << 30);
-            let checked = gridsat_certify::check_dir(dir.path(), &limits);
+            let checked = common::check_blocks(dir.path(), &c.manifest);
             prop_assert!(checked.is_ok(), "{:?}\n{}", checked.err(), level);
             Ok(())
         }

@@ -199,3 +199,13 @@ pub fn recount(text: &str, delta: isize) -> String {
     let c: isize = c.trim().parse().unwrap();
     format!("{head}p cnf {v} {}\n{body}", c + delta)
 }
+
+/// Writes `manifest` (a certificate's blocks, as a writer returned them) into `dir` and
+/// checks the folder with the checker library: `Err` with its rejection as text.
+pub fn check_blocks(dir: &Path, manifest: &str) -> Result<(), String> {
+    std::fs::write(dir.join("manifest.txt"), format!("# test\n\n{manifest}")).unwrap();
+    let limits = gridsat_certify::Limits::memory(1 << 30);
+    gridsat_certify::check_dir(dir, &limits)
+        .map(|_| ())
+        .map_err(|e| format!("{e:?}"))
+}
