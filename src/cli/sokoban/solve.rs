@@ -204,6 +204,7 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         )?),
         None => None,
     };
+    let backing: PushBacking = a.certify_with.parse().map_err(Fail::usage)?;
     let file = display_name(&a.levels.file);
     let opts = options(&a);
     let interrupt = crate::cli::ctrl_c().clone();
@@ -227,7 +228,6 @@ pub fn solve(a: SolveArgs) -> Result<Exit, Fail> {
         print(&mut out, &a, &file, level, &report)?;
         out.flush()?;
         if let Some(m) = &mut manifest {
-            let backing = a.certify_with.parse().unwrap_or_default();
             let c = certify(m, level, &report, (&budget, backing));
             exit = exit.worst(c.exit);
             if let Some(f) = c.fatal {
