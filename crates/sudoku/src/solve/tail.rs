@@ -255,6 +255,15 @@ mod tests {
         (sol, puzzle)
     }
 
+    /// The tail solver the tests use: pairwise at-most-one, a fresh backend each call.
+    fn pairwise(budget: &Budget) -> TailSolver<'_> {
+        TailSolver {
+            amo: AmoEncoding::Pairwise,
+            backend: &build,
+            budget,
+        }
+    }
+
     #[test]
     fn windows_grow_a_band_to_each_side() {
         let open = [false, false, true, false, false];
@@ -275,11 +284,7 @@ mod tests {
         }
         assert_eq!(open_lines(&deepest).0, [false, false, true, false]);
         let budget = Budget::unlimited();
-        let solver = TailSolver {
-            amo: AmoEncoding::Pairwise,
-            backend: &build,
-            budget: &budget,
-        };
+        let solver = pairwise(&budget);
         let mut stats = Stats::default();
         let Tail::Solved(g) = complete(&puzzle, &deepest, &solver, &mut stats).unwrap() else {
             panic!("a band of a solution always completes");
@@ -304,11 +309,7 @@ mod tests {
             puzzle.set(15, c, 0);
         }
         let budget = Budget::unlimited();
-        let solver = TailSolver {
-            amo: AmoEncoding::Pairwise,
-            backend: &build,
-            budget: &budget,
-        };
+        let solver = pairwise(&budget);
         let mut stats = Stats::default();
         let tail = other(&puzzle, &sol, &solver, &mut stats).unwrap();
         assert!(matches!(tail, Tail::GaveUp), "no second solution exists");
