@@ -4,7 +4,7 @@
 //! "push-optimal" claimed only at the model's optimum; and a level where macros matter
 //! (XSokoban 2, from the shared data when present): within the same A* memory ceiling
 //! the greedy search of single pushes runs out of memory, and each lever alone (macros,
-//! learned deadlocks with connectivity, feature cells) finds a plan.
+//! box moves, learned deadlocks with connectivity, feature cells) finds a plan.
 
 #[path = "../crates/sokoban/tests/bfs/mod.rs"]
 mod bfs;
@@ -36,10 +36,12 @@ const TUNNEL: &str = "\
 #####
 ";
 
+/// Satisficing options with macros and box moves both on or both off.
 fn options(macros: bool) -> SolveOptions {
     let mut o = SolveOptions::new(Optimize::Pushes);
     o.any = true;
     o.astar_macros = macros;
+    o.astar_box_moves = macros;
     o
 }
 
@@ -81,7 +83,8 @@ fn small_levels_are_solved_with_macros_on_and_off_and_replayed() {
             assert_eq!(r.optimal, Some(Optimize::Pushes), "{:?}\n{l}", r.reason);
             assert_eq!(pushes, optimum, "macros {macros}\n{l}");
             let said = r.reason.clone().unwrap_or_default();
-            assert_eq!(said.contains("with macros"), macros, "{said}");
+            let levers = said.contains("with macros") || said.contains("with box moves");
+            assert_eq!(levers, macros, "{said}");
         }
     }
 }
@@ -95,11 +98,12 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
     };
     let levels = parse_levels(&text, "xsokoban.xsb", Format::Auto).expect("parses");
     let l = &levels[1];
-    // One lever at a time: macros; learned deadlocks with the connectivity guidance;
-    // the feature cells. Each alone finds a plan where the greedy order of single
-    // pushes with none of them runs out of memory.
+    // One lever at a time: macros; box moves; learned deadlocks with the connectivity
+    // guidance; the feature cells. Each alone finds a plan where the greedy order of
+    // single pushes with none of them runs out of memory.
     let run = |macros: bool, learned: bool, features: bool| {
-        let mut o = options(macros);
+        let mut o = options(false);
+        o.astar_macros = macros;
         o.astar_memory = Some(MEMORY);
         o.astar_patterns = learned;
         o.connectivity = if learned {
@@ -114,6 +118,21 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
     assert_eq!(without.verdict, Verdict::Unknown, "{:?}", without.reason);
     assert!(without.plan.is_none());
     replayed_pushes(l, &run(true, false, false));
+    let moves = {
+        let mut o = options(false);
+        o.astar_memory = Some(MEMORY);
+        o.astar_box_moves = true;
+        o.astar_patterns = false;
+        o.connectivity = 0;
+        o.astar_features = false;
+        solve_level(l, &o, &Budget::unlimited(), None).expect("no solver failure")
+    };
+    replayed_pushes(l, &moves);
+    let said = moves.reason.unwrap_or_default();
+    assert!(
+        said.starts_with("greedy best-first with box moves"),
+        "{said}"
+    );
     let learned = run(false, true, false);
     replayed_pushes(l, &learned);
     assert!(learned.stats.astar_patterns > 0, "{:?}", learned.stats);

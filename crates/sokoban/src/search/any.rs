@@ -49,11 +49,12 @@ pub fn any_plan(
         Order::Greedy
     };
     let mut first = pass(board, tables, base, first_order, None, budget, &mut run);
-    if !first && base.macros && run.halt.is_none() {
+    if !first && (base.macros || base.box_moves) && run.halt.is_none() {
         // Macros lose plans: a greedy pass with them that runs out proves nothing, so
         // the search without them settles it.
         let plain = AstarOptions {
             macros: false,
+            box_moves: false,
             ..base.clone()
         };
         first = pass(board, tables, &plain, first_order, None, budget, &mut run);
@@ -62,6 +63,12 @@ pub fn any_plan(
     if !first {
         return run;
     }
+    // The improving passes count pushes: single pushes (and macros) serve them better
+    // than whole box moves.
+    let base = &AstarOptions {
+        box_moves: false,
+        ..base.clone()
+    };
     for w in WEIGHTS {
         if budget.stopped()
             || run
@@ -114,9 +121,12 @@ fn pass(
         order,
         below,
         macros: base.macros && order != Order::Optimal,
+        box_moves: base.box_moves && order != Order::Optimal,
         ..base.clone()
     };
     let name = match order {
+        Order::Greedy if opts.box_moves => "greedy best-first with box moves".to_string(),
+        Order::Features if opts.box_moves => "feature-space search with box moves".to_string(),
         Order::Greedy if opts.macros => "greedy best-first with macros".to_string(),
         Order::Greedy => "greedy best-first".to_string(),
         Order::Features if opts.macros => "feature-space search with macros".to_string(),

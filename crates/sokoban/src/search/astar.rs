@@ -10,6 +10,7 @@
 //! a state with a PI-corral only pushes into it, which keeps a shortest plan from every
 //! state ([`super::corral`]): both keep the exhaustion a proof.
 
+use super::box_moves::{BoxMoves, End};
 use super::corral::{Corrals, Pick};
 use super::features::{Cell, Open};
 use super::guide::Guide;
@@ -64,6 +65,10 @@ pub struct AstarOptions {
     /// Orders that are not optimal take tunnel and goal-room macros as single steps
     /// (`macros.rs`): the pass may then miss plans, so its exhaustion proves nothing.
     pub macros: bool,
+    /// Orders that are not optimal take every box move (a box to any cell it reaches
+    /// by its own pushes, `box_moves.rs`) as one step, where no PI-corral restricts the
+    /// pushes: the pass may then miss plans, so its exhaustion proves nothing.
+    pub box_moves: bool,
     /// With macros: pushes that put a box on a goal room's goal out of the packing
     /// order, with no goal of the order in its reach, are cut.
     pub room_cuts: bool,
@@ -200,6 +205,7 @@ fn astar_from(
         found: None,
         stats: AstarStats::default(),
         scratch: MacroScratch::default(),
+        moves: BoxMoves::default(),
         paths: HashMap::new(),
     };
     let before = run.tables.patterns.stats;
@@ -230,6 +236,7 @@ fn subset_plan(
         packing: 0,
         connectivity: 0,
         macros: false,
+        box_moves: false,
         room_cuts: false,
         features: false,
         learn: false,
@@ -263,20 +270,26 @@ struct Run<'a> {
     found: Option<u32>,
     stats: AstarStats,
     scratch: MacroScratch,
+    moves: BoxMoves,
     /// The pushes of the macro that reached a state, for the states reached by one.
     paths: HashMap<u32, Vec<Push>>,
 }
 
-/// One step of the search: the push of box `i` of the current state in direction `d`,
-/// or a macro starting with it (`path`), leaving the box at `end` and the player at
-/// `player`.
+/// One step of the search: the push of box `i` of the current state in the direction
+/// of index `code`, or a macro starting with it (`path`), or a box move (`code` 8 +
+/// the player's last side, the pushes found again from the parent), leaving the box at
+/// `end` and the player at `player` after `cost` pushes.
 struct Step {
     i: usize,
-    d: Dir,
+    code: u8,
     end: u16,
     player: u16,
+    cost: u16,
     path: Option<Vec<Push>>,
 }
+
+/// [`Meta::dir`] of a state reached by a box move: this plus the player's last side.
+const BOX_MOVE: u8 = 8;
 
 impl Run<'_> {
     /// The queue's priority of a state of cost `g` and bound `h` (ties go to the
@@ -420,11 +433,21 @@ impl Run<'_> {
         dead
     }
 
-    /// The cell of the box the push (or macro) that reached state `id` moved.
+    /// The cell of the box the push (or macro, or box move) that reached state `id`
+    /// moved.
     fn moved_box(&self, id: u32) -> Option<u16> {
         let m = self.table.meta(id);
         if m.parent == u32::MAX {
             return None;
+        }
+        if m.dir >= BOX_MOVE {
+            // The box of the child's key that the parent's has not.
+            let parent = &self.table.key(m.parent)[..self.k];
+            let key = &self.table.key(id)[..self.k];
+            return key
+                .iter()
+                .copied()
+                .find(|b| parent.binary_search(b).is_err());
         }
         let last = match self.paths.get(&id) {
             Some(path) => *path.last()?,
@@ -437,16 +460,17 @@ impl Run<'_> {
     }
 
     /// The pushes from the start to state `id`.
-    fn pushes_to(&self, id: u32) -> Vec<Push> {
+    fn pushes_to(&mut self, id: u32) -> Vec<Push> {
         let mut out = Vec::new();
         let mut i = id;
         loop {
-            let m = self.table.meta(i);
+            let m = *self.table.meta(i);
             if m.parent == u32::MAX {
                 break;
             }
             match self.paths.get(&i) {
                 Some(path) => out.extend(path.iter().rev()),
+                None if m.dir >= BOX_MOVE => out.extend(self.move_path(i).iter().rev()),
                 None => out.push(Push {
                     from: m.from as u32,
                     dir: Dir::ALL[m.dir as usize],
@@ -456,6 +480,34 @@ impl Run<'_> {
         }
         out.reverse();
         out
+    }
+
+    /// The pushes of the box move that reached state `id`: the parent's moves of that
+    /// box searched again (the same search, so the same path).
+    fn move_path(&mut self, id: u32) -> Vec<Push> {
+        let m = *self.table.meta(id);
+        let cell = self.moved_box(id).expect("a box move moves a box");
+        let parent = self.table.key(m.parent).to_vec();
+        let k = self.k;
+        for &b in &parent[..k] {
+            self.occ[b as usize] = true;
+        }
+        let here = self.flood_region(parent[k]);
+        let (region, dead) = (&self.region, &self.tables.dl.dead);
+        let in_region = |c: usize| region[c] == here;
+        self.moves
+            .search(self.board, &mut self.occ, dead, m.from, in_region);
+        for &b in &parent[..k] {
+            self.occ[b as usize] = false;
+        }
+        let end = End {
+            cell,
+            side: m.dir - BOX_MOVE,
+            pushes: 0,
+            player: 0,
+        };
+        let path = self.moves.path(self.board, end);
+        path.expect("the same search finds the same box move")
     }
 
     /// The least cell the player reaches from `from` around the boxes of `self.occ`.
@@ -514,6 +566,11 @@ impl Run<'_> {
         } else {
             None
         };
+        if self.opts.box_moves && self.opts.order != Order::Optimal && only.is_none() {
+            let whole = self.expand_moves(id, g, here, budget);
+            self.clear_occ();
+            return whole;
+        }
         let mut whole = true;
         for i in 0..k {
             // A box's pushes cost a matching update and a flood fill each: with
@@ -556,6 +613,51 @@ impl Run<'_> {
         whole
     }
 
+    /// Every box move from state `id` (cost `g`, the player's region stamped `here`)
+    /// that is not pruned; false when `budget` ran out between two boxes.
+    fn expand_moves(&mut self, id: u32, g: u16, here: u32, budget: &Budget) -> bool {
+        let mut moves = std::mem::take(&mut self.moves);
+        let mut whole = true;
+        for i in 0..self.k {
+            // A box's moves cost a search and a child each: the clock is asked per box.
+            if budget.stopped() {
+                whole = false;
+                break;
+            }
+            let b = self.cur[i];
+            let (region, dead) = (&self.region, &self.tables.dl.dead);
+            moves.search(self.board, &mut self.occ, dead, b, |c| region[c] == here);
+            for e in &moves.ends {
+                self.stats.generated += 1;
+                let end = e.cell as usize;
+                self.occ[b as usize] = false;
+                let cut = self.opts.room_cuts && self.tables.macros.out_of_order(&self.occ, end);
+                if !cut {
+                    self.occ[end] = true;
+                    let step = Step {
+                        i,
+                        code: BOX_MOVE + e.side,
+                        end: e.cell,
+                        player: e.player,
+                        cost: e.pushes,
+                        path: None,
+                    };
+                    self.child(id, g, step);
+                    self.occ[end] = false;
+                }
+                self.occ[b as usize] = true;
+                if self.found.is_some() {
+                    break;
+                }
+            }
+            if self.found.is_some() {
+                break;
+            }
+        }
+        self.moves = moves;
+        whole
+    }
+
     fn clear_occ(&mut self) {
         for i in 0..self.k {
             self.occ[self.cur[i] as usize] = false;
@@ -589,17 +691,19 @@ impl Run<'_> {
                 let end = self.board.nb[last.from as usize][last.dir.index()];
                 Step {
                     i,
-                    d,
+                    code: d.index() as u8,
                     end: end.expect("pushed onto a cell") as u16,
                     player: last.from as u16,
+                    cost: p.len() as u16,
                     path: Some(p),
                 }
             }
             None => Step {
                 i,
-                d,
+                code: d.index() as u8,
                 end: ahead,
                 player: from,
+                cost: 1,
                 path: None,
             },
         })
@@ -620,9 +724,8 @@ impl Run<'_> {
     /// known as cheaply.
     fn child(&mut self, parent: u32, g: u16, step: Step) {
         let board = self.board;
-        let (i, d, ahead) = (step.i, step.d, step.end);
+        let (i, ahead, cost) = (step.i, step.end, step.cost);
         let from = self.cur[i];
-        let cost = step.path.as_ref().map_or(1, |p| p.len() as u16);
         if self.dead_child(i, ahead, step.player) {
             self.stats.deadlocks += 1;
             return;
@@ -638,7 +741,7 @@ impl Run<'_> {
             parent,
             g: g1,
             from,
-            dir: d.index() as u8,
+            dir: step.code,
             closed: false,
             h: 0,
         };

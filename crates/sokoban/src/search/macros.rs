@@ -147,6 +147,19 @@ impl Macros {
         }
     }
 
+    /// Whether a box put on `at` stands on a goal room's goal that is not among the
+    /// room's first [`HOMES`] empty goals in the packing order (`occ` shows the other
+    /// boxes): the box moves' form of the goal-room cut.
+    pub fn out_of_order(&self, occ: &[bool], at: usize) -> bool {
+        let room = self.room_of[at];
+        room != usize::MAX
+            && !self.order[room]
+                .iter()
+                .filter(|&&g| !occ[g as usize])
+                .take(HOMES)
+                .any(|&g| g as usize == at)
+    }
+
     /// The room a box moved from `from` to `at` entered (`usize::MAX`: none): `at` is a
     /// room's goal or door and `from` was not in that room.
     fn room_entered(&self, from: u32, at: u32) -> usize {

@@ -6,6 +6,7 @@
 
 mod any;
 mod astar;
+mod box_moves;
 mod closure;
 mod corral;
 mod exhaust;

@@ -113,6 +113,9 @@ pub struct SolveOptions {
     pub astar_macros: bool,
     /// With macros: pushes onto a goal room's goals out of its packing order are cut.
     pub astar_room_cuts: bool,
+    /// The satisficing search's first pass takes box moves (a box to any cell it
+    /// reaches by its own pushes) as single steps.
+    pub astar_box_moves: bool,
     /// The satisficing search's first pass takes the feature cells (goals filled in the
     /// packing order, areas of free cells) in turn instead of the greedy order alone.
     pub astar_features: bool,
@@ -196,6 +199,7 @@ impl SolveOptions {
             connectivity: Self::DEFAULT_CONNECTIVITY,
             astar_macros: true,
             astar_room_cuts: true,
+            astar_box_moves: true,
             astar_features: true,
             astar_patterns: true,
             astar_memory: None,

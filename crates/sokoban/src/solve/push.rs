@@ -129,6 +129,7 @@ impl Solve<'_> {
             connectivity: o.connectivity,
             macros: o.astar_macros,
             room_cuts: o.astar_room_cuts,
+            box_moves: o.astar_box_moves,
             features: o.astar_features,
             learn: o.astar_patterns,
             memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
