@@ -278,12 +278,14 @@ struct Run<'a> {
 /// One step of the search: the push of box `i` of the current state in the direction
 /// of index `code`, or a macro starting with it (`path`), or a box move (`code` 8 +
 /// the player's last side, the pushes found again from the parent), leaving the box at
-/// `end` and the player at `player` after `cost` pushes.
+/// `end` and the player at `player` after `cost` pushes (the least cell of its region
+/// `least`, when known).
 struct Step {
     i: usize,
     code: u8,
     end: u16,
     player: u16,
+    least: Option<u16>,
     cost: u16,
     path: Option<Vec<Push>>,
 }
@@ -505,6 +507,7 @@ impl Run<'_> {
             side: m.dir - BOX_MOVE,
             pushes: 0,
             player: 0,
+            least: 0,
         };
         let path = self.moves.path(self.board, end);
         path.expect("the same search finds the same box move")
@@ -639,6 +642,7 @@ impl Run<'_> {
                         code: BOX_MOVE + e.side,
                         end: e.cell,
                         player: e.player,
+                        least: Some(e.least),
                         cost: e.pushes,
                         path: None,
                     };
@@ -694,6 +698,7 @@ impl Run<'_> {
                     code: d.index() as u8,
                     end: end.expect("pushed onto a cell") as u16,
                     player: last.from as u16,
+                    least: None,
                     cost: p.len() as u16,
                     path: Some(p),
                 }
@@ -703,6 +708,7 @@ impl Run<'_> {
                 code: d.index() as u8,
                 end: ahead,
                 player: from,
+                least: None,
                 cost: 1,
                 path: None,
             },
@@ -735,7 +741,10 @@ impl Run<'_> {
         self.next[i] = ahead;
         self.next.sort_unstable();
         let g1 = g.saturating_add(cost);
-        let norm = self.flood_min(step.player);
+        let norm = match step.least {
+            Some(least) => least,
+            None => self.flood_min(step.player),
+        };
         self.next.push(norm);
         let meta = Meta {
             parent,

@@ -32,6 +32,8 @@ pub struct End {
     pub pushes: u16,
     /// The player's cell (beside the box on `side`).
     pub player: u16,
+    /// The least cell of the player's region there (the position's name in the table).
+    pub least: u16,
 }
 
 /// The search of one box's moves, its scratch reused from box to box.
@@ -113,7 +115,7 @@ impl BoxMoves {
         let (c, k) = (node / 4, node as usize % 4);
         let nb = &board.nb[c as usize];
         let p = nb[k].expect("the player's side is a cell");
-        self.flood(board, occ, c, p);
+        let least = self.flood(board, occ, c, p);
         let st = self.reach_stamp;
         for (j, m) in nb.iter().enumerate() {
             // Another side in the same region is the same position: not a move of its own.
@@ -128,6 +130,7 @@ impl BoxMoves {
             side: k as u8,
             pushes: dist,
             player: p as u16,
+            least: least as u16,
         });
         for d in Dir::ALL {
             let (Some(behind), Some(ahead)) = (nb[d.opposite().index()], nb[d.index()]) else {
@@ -144,21 +147,25 @@ impl BoxMoves {
         }
     }
 
-    /// Marks in `self.reach` the cells the player reaches from `p` with the box on `c`.
-    fn flood(&mut self, board: &Board, occ: &[bool], c: u32, p: u32) {
+    /// Marks in `self.reach` the cells the player reaches from `p` with the box on `c`;
+    /// the least of them.
+    fn flood(&mut self, board: &Board, occ: &[bool], c: u32, p: u32) -> u32 {
         self.reach_stamp = self.reach_stamp.wrapping_add(1).max(1);
         let st = self.reach_stamp;
         self.stack.clear();
         self.stack.push(p);
         self.reach[p as usize] = st;
+        let mut least = p;
         while let Some(x) = self.stack.pop() {
             for m in board.nb[x as usize].into_iter().flatten() {
                 if m != c && !occ[m as usize] && self.reach[m as usize] != st {
                     self.reach[m as usize] = st;
+                    least = least.min(m);
                     self.stack.push(m);
                 }
             }
         }
+        least
     }
 
     /// The pushes of the move to `end`, found by the last search.
@@ -306,6 +313,7 @@ mod tests {
                 for e in &moves.ends {
                     let r = b.reachable(&{ let mut o = occ.clone(); o[e.cell as usize] = true; o }, e.player as u32);
                     let least = (0..b.len() as u32).find(|&c| r[c as usize]).unwrap();
+                    prop_assert_eq!(least, e.least as u32);
                     if (e.cell as u32, least) == (start, (0..b.len() as u32).find(|&c| region[c as usize]).unwrap()) {
                         continue; // back where it was: the parent position itself
                     }
