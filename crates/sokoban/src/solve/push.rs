@@ -93,6 +93,28 @@ fn astar_words(f: usize, expanded: u64, o: &AstarOptions, tables: &PushTables) -
 }
 
 impl Solve<'_> {
+    /// The push search's options from the solve's: the optimal order, plans below
+    /// `cap` + 1 pushes, the table within a quarter of the memory budget.
+    fn astar_options(&self, cap: Option<usize>) -> AstarOptions {
+        let o = self.opts;
+        let quarter = self.budget.memory_limit().map_or(ASTAR_MEMORY, |m| m / 4);
+        AstarOptions {
+            order: Order::Optimal,
+            below: cap.map(|c| c as u32 + 1),
+            freeze: o.astar_freeze,
+            pairs: o.astar_pairs,
+            corrals: o.astar_corrals,
+            packing: o.packing,
+            connectivity: o.connectivity,
+            macros: o.astar_macros,
+            room_cuts: o.astar_room_cuts,
+            box_moves: o.astar_box_moves,
+            features: o.astar_features,
+            learn: o.astar_patterns,
+            memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
+        }
+    }
+
     /// The A* (or the satisficing search) in push mode, unless the options or the
     /// board's size rule it out (`None`).
     pub(super) fn push_search(&self, board: &Board) -> Result<Option<PushStep>, SolveError> {
@@ -117,23 +139,8 @@ impl Solve<'_> {
                 return Ok(Some(PushStep::Done(Box::new(r))));
             }
         };
-        let quarter = self.budget.memory_limit().map_or(ASTAR_MEMORY, |m| m / 4);
         let cap = min_cap(o.max_pushes, o.max_moves);
-        let base = AstarOptions {
-            order: Order::Optimal,
-            below: cap.map(|c| c as u32 + 1),
-            freeze: o.astar_freeze,
-            pairs: o.astar_pairs,
-            corrals: o.astar_corrals,
-            packing: o.packing,
-            connectivity: o.connectivity,
-            macros: o.astar_macros,
-            room_cuts: o.astar_room_cuts,
-            box_moves: o.astar_box_moves,
-            features: o.astar_features,
-            learn: o.astar_patterns,
-            memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
-        };
+        let base = self.astar_options(cap);
         if o.any {
             let run = any_plan(board, &mut tables, &base, self.budget);
             return self.satisficed(board, run, &base, &tables, began).map(Some);
