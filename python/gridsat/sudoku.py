@@ -254,63 +254,88 @@ def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
     return _result(_native.sudoku_solve(req, _interrupt.token(cancel), path))
 
 
+# How far ``solve_many`` reads ahead of the iteration, per thread, and the run of
+# puzzles fed (and of results taken) at once: the worker threads always have puzzles
+# queued, and neither side wakes the other per puzzle (issue 28).
+_AHEAD = 64
+_RUN = 16
+
+
 class Results:
     """The results of :func:`solve_many`, in input order. The puzzles are read from
-    the input a few at a time (up to ``4 × threads`` ahead of the iteration) and solved
-    on worker threads meanwhile. ``len()`` is the number of puzzles when the input has
-    one; ``close()`` (or leaving a ``with`` block, or dropping the iterator) stops the
-    workers."""
+    the input a run at a time (at most ``64 × threads`` ahead of the iteration) and
+    solved on worker threads meanwhile. ``len()`` is the number of puzzles when the
+    input has one; ``close()`` (or leaving a ``with`` block, or dropping the iterator)
+    stops the workers."""
 
     def __init__(self, native: _native.SolveMany, puzzles: Iterable[Puzzle], threads: int) -> None:
         self._native = native
         self._len = len(puzzles) if hasattr(puzzles, "__len__") else None  # type: ignore[arg-type]
         self._input: Optional[Iterator[Any]] = iter(puzzles)
-        self._ahead = 4 * threads
+        self._ahead = _AHEAD * threads
+        self._run = _RUN * threads
+        # Refill once this few are pending: the input is read a run at a time.
+        self._low = self._ahead - self._run
         # One entry per puzzle read and not yet handed back: None when the workers
         # have it, else the exception its conversion (or the input) raised.
         self._pending: Deque[Optional[BaseException]] = _deque()
+        # Answers taken from the workers and not yet handed back, in order.
+        self._ready: Deque[_native.Solved] = _deque()
         self._position = 0
         self._fill()
 
-    def _end_input(self) -> None:
-        self._input = None
-        self._native.finish()
-
     def _fill(self) -> None:
-        """Reads puzzles until ``4 × threads`` are pending or the input ends."""
-        while self._input is not None and len(self._pending) < self._ahead:
+        """Reads puzzles until ``64 × threads`` are pending or the input ends, and
+        feeds them to the workers at once."""
+        texts: List[str] = []
+        positions: List[int] = []
+        pending = self._pending
+        ended = False
+        while self._input is not None and len(pending) < self._ahead:
             try:
                 puzzle = next(self._input)
             except StopIteration:
-                self._end_input()
+                ended = True
                 break
             except Exception as e:  # the input's own error, raised in its place
-                self._pending.append(e)
-                self._end_input()
+                pending.append(e)
+                ended = True
                 break
             pos = self._position
             self._position += 1
             try:
-                text = _text(puzzle)
+                text = puzzle if type(puzzle) is str else _text(puzzle)
             except (TypeError, ValueError) as e:  # not a puzzle, or bytes not UTF-8
                 e.puzzle = pos + 1  # type: ignore[union-attr]
-                self._pending.append(e)
+                pending.append(e)
                 continue
-            self._native.feed(text, pos)
-            self._pending.append(None)
+            texts.append(text)
+            positions.append(pos)
+            pending.append(None)
+        if texts:
+            self._native.feed(texts, positions)
+        if ended:
+            self._input = None
+            self._native.finish()
 
     def __iter__(self) -> "Results":
         return self
 
     def __next__(self) -> Result:
-        self._fill()
-        if not self._pending:
+        pending = self._pending
+        if len(pending) <= self._low and self._input is not None:
+            self._fill()
+        if not pending:
             raise StopIteration
-        failed = self._pending.popleft()
-        self._fill()
+        failed = pending.popleft()
         if failed is not None:
             raise failed
-        return _result(next(self._native))
+        ready = self._ready
+        if not ready:
+            # Raises the exception of a puzzle that failed (at its turn).
+            ready.extend(self._native.take(self._run))
+        status, text, data, count = ready.popleft()
+        return Result(cast(Status, status), text, data, count)
 
     def __len__(self) -> int:
         if self._len is None:
@@ -320,6 +345,7 @@ class Results:
     def close(self) -> None:
         self._input = None
         self._pending.clear()
+        self._ready.clear()
         self._native.close()
 
     def __enter__(self) -> "Results":
@@ -341,7 +367,7 @@ def solve_many(puzzles: Iterable[Puzzle], *, threads: Optional[int] = None, star
     :func:`solve` takes it, endless if need be) on ``threads`` worker threads (default:
     every core, at most 1024), each keeping a warm solver, with the GIL released.
     Returns an iterator of :class:`Result` in input order. The input is read lazily, at
-    most ``4 × threads`` puzzles ahead of the iteration, so the first results come at
+    most ``64 × threads`` puzzles ahead of the iteration, so the first results come at
     once; breaking out of the loop (or ``close()``) stops the workers.
 
     ``time_limit`` is for the whole batch (puzzles it stops report ``"unknown"``).

@@ -52,7 +52,7 @@ def test_an_endless_generator_yields_its_first_results_promptly_with_bounded_loo
     assert all(valid_sudoku(r.solution, read_line_puzzle(GOOD)) for r in first)
     assert [r.to_json()["puzzle"] for r in first] == list(range(1, 11))
     consumed = next(read)
-    assert consumed <= 10 + 4 * 2 + 1, f"read {consumed} puzzles ahead of 10 results"
+    assert consumed <= 10 + 64 * 2 + 1, f"read {consumed} puzzles ahead of 10 results"
     rs.close()
     with pytest.raises(TypeError, match="without len"):
         len(rs)
@@ -106,3 +106,22 @@ def test_a_list_keeps_its_len_and_every_result():
     rs = gridsat.sudoku.solve_many([GOOD] * 300, threads=2)
     assert len(rs) == 300
     assert sum(1 for r in rs if r.status == "unique") == 300
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_failures_inside_long_runs_are_raised_at_their_own_positions(threads):
+    # Results come from the workers a run at a time (up to 16 × threads): a puzzle
+    # that fails inside a run must still be raised at its turn, the answers around it
+    # handed back in order.
+    bad = {7, 8, 40, 41, 42, 299, 300, 511}
+    inputs = [GOOD[:5] + "x" + GOOD[6:] if i in bad else GOOD for i in range(512)]
+    rs = gridsat.sudoku.solve_many(inputs, threads=threads, start=1000)
+    for i in range(512):
+        if i in bad:
+            with pytest.raises(gridsat.ParseError) as e:
+                next(rs)
+            assert e.value.puzzle == i + 1
+        else:
+            assert next(rs).to_json()["puzzle"] == 1000 + i + 1
+    with pytest.raises(StopIteration):
+        next(rs)

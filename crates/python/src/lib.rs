@@ -12,6 +12,7 @@ mod certify;
 mod columns;
 mod errors;
 mod formula;
+mod mailbox;
 mod many;
 mod run;
 mod sokoban;

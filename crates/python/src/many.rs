@@ -1,14 +1,16 @@
 //! `solve_many`: puzzles solved by [`gridsat_sat::batch`] on worker threads (one warm
 //! [`Toolkit`] each) with the GIL released, handed back in input order. The input is
-//! fed a few puzzles ahead of the consumer (by `gridsat.sudoku.Results`), so an
-//! endless generator works.
+//! fed a bounded number of puzzles ahead of the consumer (by `gridsat.sudoku.Results`,
+//! a run at a time), so an endless generator works.
 //!
-//! A runner thread drives the batch: its input is the puzzles fed, its sink sends the
-//! results in order to the consumer, a run of them at a time while the next one is
-//! ready, so a batch of quick puzzles costs no wake-up per puzzle.
+//! A runner thread drives the batch: its input is the puzzles fed, its sink puts the
+//! results in order into a [`Mailbox`] that the consumer empties a run at a time
+//! ([`SolveMany::take`]), so a batch of quick puzzles costs no wake-up per puzzle on
+//! either side.
 
 use crate::certify::CertFail;
 use crate::errors;
+use crate::mailbox::{Gathered, Mailbox};
 use crate::run::{CancelToken, TICK, Watch, budget, panic_message, settle};
 use crate::sudoku::{PySolved, Solved, request, solved};
 use gridsat_sat::Interrupt;
@@ -27,7 +29,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// What a worker found for one puzzle.
 enum Outcome {
@@ -37,6 +39,8 @@ enum Outcome {
     Uncertified(CertFail),
     Failed(RequestError),
     Panicked(String),
+    /// The answer could not be made Python objects (no memory for them).
+    Unconverted(PyErr),
 }
 
 /// One puzzle to solve: its input position and its text.
@@ -55,17 +59,20 @@ struct Setup {
     certify: Option<PathBuf>,
 }
 
-/// The results, each with its puzzle's input position, in feed order.
-type Results = Vec<(usize, Outcome)>;
+/// A result with its puzzle's input position.
+type Placed = (usize, Outcome);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The puzzles fed, as the batch's input: waits for the next; ends once the input is
-/// finished or the batch interrupted.
+/// The puzzles fed, as the batch's input: waits for the next run; ends once the input
+/// is finished or the batch interrupted.
 struct Fed {
-    rx: Receiver<Job>,
+    rx: Receiver<Vec<Job>>,
+    run: std::vec::IntoIter<Job>,
+    /// Puzzles fed and not yet taken by the batch (shared with the feeder).
+    queued: Arc<AtomicUsize>,
     interrupt: Interrupt,
 }
 
@@ -73,8 +80,12 @@ impl Iterator for Fed {
     type Item = Job;
     fn next(&mut self) -> Option<Job> {
         while !self.interrupt.is_set() {
+            if let Some(job) = self.run.next() {
+                self.queued.fetch_sub(1, Ordering::SeqCst);
+                return Some(job);
+            }
             match self.rx.recv_timeout(TICK) {
-                Ok(job) => return Some(job),
+                Ok(run) => self.run = run.into_iter(),
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return None,
             }
@@ -83,52 +94,42 @@ impl Iterator for Fed {
     }
 }
 
-/// The batch's sink: results go to the consumer in runs, sent when the next one is
-/// not ready. A panic stops the batch (that worker's toolkit may be broken).
+/// The batch's sink: each result goes into the mailbox; the consumer is woken only
+/// when it has the run it asked for or no more input is queued. A panic stops the
+/// batch (that worker's toolkit may be broken).
 struct ToConsumer {
-    tx: Sender<Results>,
-    run: Results,
+    mailbox: Arc<Mailbox<Placed>>,
+    queued: Arc<AtomicUsize>,
     /// The certificate folder (`certify`): blocks are added in input order.
     folder: Option<CertificateFolder>,
 }
 
 impl ToConsumer {
-    fn send(&mut self) -> Flow {
-        if self.run.is_empty() {
-            return Flow::Continue;
-        }
-        match self.tx.send(std::mem::take(&mut self.run)) {
-            Ok(()) => Flow::Continue,
-            // The consumer is gone: nobody wants the rest.
-            Err(_) => Flow::Stop,
-        }
+    fn input_empty(&self) -> bool {
+        self.queued.load(Ordering::SeqCst) == 0
     }
 }
 
-impl Sink<(usize, Outcome)> for ToConsumer {
+impl Sink<Placed> for ToConsumer {
     type Error = Infallible;
-    fn put(&mut self, _: usize, mut out: (usize, Outcome)) -> Result<Flow, Infallible> {
+    fn put(&mut self, _: usize, mut out: Placed) -> Result<Flow, Infallible> {
         if let (Some(f), Outcome::Solved(_, Some(block))) = (&mut self.folder, &out.1) {
             if let Err(e) = crate::certify::add(f, block) {
                 out.1 = Outcome::Uncertified(e);
             }
         }
         let panicked = matches!(out.1, Outcome::Panicked(_));
-        self.run.push(out);
-        if panicked || self.run.len() >= AHEAD {
-            let flow = self.send();
-            return Ok(if panicked { Flow::Stop } else { flow });
-        }
-        Ok(Flow::Continue)
+        let now = panicked || self.input_empty();
+        self.mailbox.put(out, now);
+        Ok(if panicked { Flow::Stop } else { Flow::Continue })
     }
     fn waiting(&mut self) -> Result<(), Infallible> {
-        self.send();
+        if self.input_empty() {
+            self.mailbox.flush();
+        }
         Ok(())
     }
 }
-
-/// The longest run of results sent at once.
-const AHEAD: usize = 64;
 
 /// Solves one job with the worker's toolkit.
 fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> Outcome {
@@ -155,14 +156,25 @@ fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> O
     }
 }
 
+/// Ends the mailbox when the runner ends, however it ends (a panic in the batch
+/// included): the consumer then stops waiting.
+struct EndOnDrop(Arc<Mailbox<Placed>>);
+
+impl Drop for EndOnDrop {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
 /// The runner thread: the batch over the puzzles fed, until the input ends or the
 /// batch is interrupted. (A time limit does not stop it: the puzzles after it still
 /// get `unknown` reports.)
-fn run(setup: &Setup, fed: Fed, tx: Sender<Results>, folder: Option<CertificateFolder>) {
+fn run(setup: &Setup, fed: Fed, mailbox: Arc<Mailbox<Placed>>, folder: Option<CertificateFolder>) {
+    let _end = EndOnDrop(Arc::clone(&mailbox));
     let interrupt = fed.interrupt.clone();
     let mut sink = ToConsumer {
-        tx,
-        run: Vec::new(),
+        mailbox,
+        queued: Arc::clone(&fed.queued),
         folder,
     };
     let worker = |_| (Toolkit::new(setup.opts.clone()), setup.base.clone());
@@ -173,19 +185,20 @@ fn run(setup: &Setup, fed: Fed, tx: Sender<Results>, folder: Option<CertificateF
         .until_interrupted(&interrupt)
         .run(fed, worker, work, &mut sink);
     let Ok(_) = ran;
-    sink.send();
 }
 
-/// The iterator of `solve_many` (native part): the Python side feeds it puzzles a few
+/// The iterator of `solve_many` (native part): the Python side feeds it puzzles a run
 /// ahead of the consumer (`feed`, then `finish` at the end of the input) and takes the
-/// results in feed order.
+/// results in feed order, a run at a time (`take`) or one by one (`__next__`).
 #[pyclass(module = "gridsat._native")]
 pub struct SolveMany {
     /// Where puzzles are fed; `None` once the input is finished.
-    feed: Mutex<Option<Sender<Job>>>,
-    results: Mutex<Receiver<Results>>,
+    feed: Mutex<Option<Sender<Vec<Job>>>>,
+    /// Puzzles fed and not yet taken by the batch.
+    queued: Arc<AtomicUsize>,
+    mailbox: Arc<Mailbox<Placed>>,
     /// Results received and not yet handed back.
-    ready: Mutex<VecDeque<(usize, Outcome)>>,
+    ready: Mutex<VecDeque<Placed>>,
     start: usize,
     next: AtomicUsize,
     fed: AtomicUsize,
@@ -223,18 +236,23 @@ pub fn sudoku_solve_many(
         certify,
     };
     let (feed_tx, feed_rx) = mpsc::channel();
-    let (tx, rx) = mpsc::channel();
+    let queued = Arc::new(AtomicUsize::new(0));
+    let mailbox = Arc::new(Mailbox::default());
     let fed = Fed {
         rx: feed_rx,
+        run: Vec::new().into_iter(),
+        queued: Arc::clone(&queued),
         interrupt: interrupt.clone(),
     };
+    let to_runner = Arc::clone(&mailbox);
     std::thread::Builder::new()
         .name("gridsat-solve-many".into())
-        .spawn(move || run(&setup, fed, tx, folder))
+        .spawn(move || run(&setup, fed, to_runner, folder))
         .map_err(|e| errors::memory(format!("cannot start a solver thread: {e}")))?;
     Ok(SolveMany {
         feed: Mutex::new(Some(feed_tx)),
-        results: Mutex::new(rx),
+        queued,
+        mailbox,
         ready: Mutex::new(VecDeque::new()),
         start,
         next: AtomicUsize::new(0),
@@ -244,38 +262,26 @@ pub fn sudoku_solve_many(
     })
 }
 
-/// What one wait for a result came to.
-enum Waited {
-    Got(Results),
-    Tick,
-    Gone,
-}
-
 impl SolveMany {
-    /// Waits up to a tick for the next run of results (with the GIL released).
-    fn wait_tick(results: &Mutex<Receiver<Results>>) -> Waited {
-        match lock(results).recv_timeout(TICK) {
-            Ok(run) => Waited::Got(run),
-            Err(RecvTimeoutError::Timeout) => Waited::Tick,
-            Err(RecvTimeoutError::Disconnected) => Waited::Gone,
-        }
-    }
-
-    /// Waits for the next result, checking signals, the token and the process-wide
-    /// interrupt every tick.
-    fn wait(&self, py: Python<'_>) -> PyResult<(usize, Outcome)> {
+    /// Waits until a result is ready to hand back, for a run of up to `want` of them
+    /// (see [`Mailbox`]), checking signals, the token and the process-wide interrupt
+    /// every tick. The GIL is given up only to wait.
+    fn wait(&self, py: Python<'_>, want: usize) -> PyResult<()> {
         loop {
-            // Already there: no need to give up the GIL.
-            if let Some(o) = lock(&self.ready).pop_front() {
-                return Ok(o);
+            if !lock(&self.ready).is_empty() {
+                return Ok(());
             }
-            let results = &self.results;
-            match py.detach(|| settle(Self::wait_tick(results))) {
-                Waited::Got(run) => lock(&self.ready).extend(run),
-                Waited::Gone => {
+            if let Some(run) = self.mailbox.take_now(want) {
+                lock(&self.ready).extend(run);
+                continue;
+            }
+            let mailbox = &self.mailbox;
+            match py.detach(|| settle(mailbox.gather(want, TICK))) {
+                Gathered::Items(run) => lock(&self.ready).extend(run),
+                Gathered::Ended => {
                     return Err(errors::internal(py, "the solver threads stopped early"));
                 }
-                Waited::Tick => {
+                Gathered::Nothing => {
                     if let Err(e) = self.watch.check(py) {
                         self.interrupt.interrupt();
                         return Err(e);
@@ -283,6 +289,32 @@ impl SolveMany {
                 }
             }
         }
+    }
+
+    /// The exception of a result that is not an answer.
+    fn raised(&self, py: Python<'_>, pos: usize, out: Outcome) -> PyErr {
+        let err = match out {
+            Outcome::Solved(..) => unreachable!("an answer is not raised"),
+            Outcome::Uncertified(e) => e.into_py(py),
+            Outcome::Unconverted(e) => e,
+            // The other puzzles go on: the caller may catch this and carry on.
+            Outcome::Failed(e) => errors::sudoku(py, &e),
+            Outcome::Panicked(m) => {
+                self.interrupt.interrupt();
+                return errors::internal(py, &format!("puzzle {}: {m}", pos + 1));
+            }
+        };
+        let _ = err.value(py).setattr("puzzle", pos + 1);
+        err
+    }
+
+    /// How many results are still to be handed back; `None` when every one was.
+    fn outstanding(&self) -> Option<usize> {
+        let (i, fed) = (
+            self.next.load(Ordering::SeqCst),
+            self.fed.load(Ordering::SeqCst),
+        );
+        (i < fed).then(|| fed - i)
     }
 }
 
@@ -292,23 +324,36 @@ impl SolveMany {
         slf
     }
 
-    /// Queues the puzzle at input `position` (0-based); a worker takes it.
-    fn feed(&self, text: String, position: usize) -> PyResult<()> {
-        if self.start.checked_add(position + 1).is_none() {
+    /// Queues the puzzles `texts` at input `positions` (0-based, one each, rising); the
+    /// workers take them in this order.
+    fn feed(&self, texts: Vec<String>, positions: Vec<usize>) -> PyResult<()> {
+        if texts.len() != positions.len() {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "feed: one position per puzzle",
+            ));
+        }
+        let last = positions.iter().max().copied().unwrap_or(0);
+        if self.start.checked_add(last + 1).is_none() {
             return Err(pyo3::exceptions::PyOverflowError::new_err(
                 "start + the puzzle's position does not fit 64 bits",
             ));
         }
+        let n = texts.len();
+        let jobs: Vec<Job> = (texts.into_iter().zip(positions))
+            .map(|(text, position)| Job { position, text })
+            .collect();
+        self.queued.fetch_add(n, Ordering::SeqCst);
         let sent = match &*lock(&self.feed) {
-            Some(tx) => tx.send(Job { position, text }).is_ok(),
+            Some(tx) => tx.send(jobs).is_ok(),
             None => false,
         };
         if !sent {
+            self.queued.fetch_sub(n, Ordering::SeqCst);
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
                 "solve_many: a puzzle fed after the input was finished or the batch closed",
             ));
         }
-        self.fed.fetch_add(1, Ordering::SeqCst);
+        self.fed.fetch_add(n, Ordering::SeqCst);
         Ok(())
     }
 
@@ -317,32 +362,58 @@ impl SolveMany {
         lock(&self.feed).take();
     }
 
+    /// The next results in feed order, as many as are ready (waiting for up to `want`
+    /// of them, briefly): `(status, json, solution values)` each. A run ends before a
+    /// puzzle that failed; when the first has failed, its exception is raised (with
+    /// its `puzzle` attribute). Empty when every puzzle fed was handed back.
+    fn take<'py>(&self, py: Python<'py>, want: usize) -> PyResult<Vec<PySolved<'py>>> {
+        let Some(left) = self.outstanding() else {
+            return Ok(Vec::new());
+        };
+        self.wait(py, want.clamp(1, left))?;
+        let mut ready = lock(&self.ready);
+        let mut out = Vec::with_capacity(ready.len());
+        while let Some((pos, o)) = ready.pop_front() {
+            match o {
+                Outcome::Solved(s, _) => match s.into_py(py) {
+                    Ok(t) => out.push(t),
+                    Err(e) if out.is_empty() => {
+                        self.next.fetch_add(1, Ordering::SeqCst);
+                        return Err(e);
+                    }
+                    // Raised at its own turn, after the run before it.
+                    Err(e) => {
+                        ready.push_front((pos, Outcome::Unconverted(e)));
+                        break;
+                    }
+                },
+                o if out.is_empty() => {
+                    drop(ready);
+                    self.next.fetch_add(1, Ordering::SeqCst);
+                    return Err(self.raised(py, pos, o));
+                }
+                o => {
+                    ready.push_front((pos, o));
+                    break;
+                }
+            }
+        }
+        self.next.fetch_add(out.len(), Ordering::SeqCst);
+        Ok(out)
+    }
+
     /// The next result in feed order: `(status, json, solution values)`; `None` when
     /// every puzzle fed was handed back.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<PySolved<'py>>> {
-        let i = self.next.fetch_add(1, Ordering::SeqCst);
-        let fed = self.fed.load(Ordering::SeqCst);
-        if i >= fed {
-            self.next.store(fed, Ordering::SeqCst);
+        if self.outstanding().is_none() {
             return Ok(None);
         }
-        match self.wait(py)? {
-            (_, Outcome::Solved(s, _)) => s.into_py(py).map(Some),
-            (pos, Outcome::Uncertified(e)) => {
-                let err = e.into_py(py);
-                let _ = err.value(py).setattr("puzzle", pos + 1);
-                Err(err)
-            }
-            (pos, Outcome::Failed(e)) => {
-                // The other puzzles go on: the caller may catch this and carry on.
-                let err = errors::sudoku(py, &e);
-                let _ = err.value(py).setattr("puzzle", pos + 1);
-                Err(err)
-            }
-            (pos, Outcome::Panicked(m)) => {
-                self.interrupt.interrupt();
-                Err(errors::internal(py, &format!("puzzle {}: {m}", pos + 1)))
-            }
+        self.wait(py, 1)?;
+        let (pos, o) = lock(&self.ready).pop_front().expect("waited for one");
+        self.next.fetch_add(1, Ordering::SeqCst);
+        match o {
+            Outcome::Solved(s, _) => s.into_py(py).map(Some),
+            o => Err(self.raised(py, pos, o)),
         }
     }
 
