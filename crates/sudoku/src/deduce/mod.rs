@@ -14,6 +14,7 @@ mod alldiff;
 mod board;
 mod fill;
 mod logic;
+mod nine;
 mod pattern;
 mod search;
 mod techniques;
@@ -87,6 +88,15 @@ struct Steps {
 /// [`PROBE_MAX_SIDE`] (144×144), where one probe costs more than the solver would. The
 /// budget is asked between houses and probes (what takes long on giant grids).
 pub fn deduce(geom: &Geometry, puzzle: &Grid, level: Presolve, budget: &Budget) -> Deduction {
+    if level != Presolve::Off && geom.n() == 9 && geom.shape().box_rows() == 3 {
+        // The classic grid: the same steps on one bitboard per digit.
+        return nine::deduce_nine(puzzle, level == Presolve::Probe, budget);
+    }
+    deduce_generic(geom, puzzle, level, budget)
+}
+
+/// [`deduce`] on the generic board, whatever the grid (the oracle of the 9×9 path).
+fn deduce_generic(geom: &Geometry, puzzle: &Grid, level: Presolve, budget: &Budget) -> Deduction {
     if level == Presolve::Off {
         return Deduction::Open(Candidates::from_givens(puzzle));
     }
