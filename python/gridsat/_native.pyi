@@ -1,7 +1,7 @@
 """The native extension (Rust, PyO3): the gridsat library crates. Use the Pythonic
 modules gridsat.sudoku and gridsat.sokoban instead of calling this directly; every
 function takes its options as a JSON object text and returns JSON object texts."""
-from typing import Iterator, List, Optional, Tuple, final
+from typing import Iterator, List, Literal, Optional, Tuple, final
 
 # The module's own __all__ (PyO3 makes it of everything the module adds).
 __all__ = [
@@ -16,7 +16,7 @@ __all__ = [
 __version__: str
 
 # status, JSON text, every solution's values (native-endian u16 bytes), solution count
-Solved = Tuple[str, str, bytes, int]
+Solved = Tuple[Literal["unique", "multiple", "unsat", "sat", "unknown"], str, bytes, int]
 
 # The classes are PyO3 classes, which Python code cannot subclass: @final.
 @final

@@ -212,8 +212,7 @@ class Result:
 
 
 def _result(native: _native.Solved) -> Result:
-    status, text, data, count = native
-    return Result(cast(Status, status), text, data, count)
+    return Result(*native)
 
 
 def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
@@ -257,13 +256,13 @@ def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
 # How far ``solve_many`` reads ahead of the iteration, per thread, and the run of
 # puzzles fed (and of results taken) at once: the worker threads always have puzzles
 # queued, and neither side wakes the other per puzzle (issue 28).
-_AHEAD = 64
-_RUN = 16
+_AHEAD = 256
+_RUN = 64
 
 
 class Results:
     """The results of :func:`solve_many`, in input order. The puzzles are read from
-    the input a run at a time (at most ``64 × threads`` ahead of the iteration) and
+    the input a run at a time (at most ``256 × threads`` ahead of the iteration) and
     solved on worker threads meanwhile. ``len()`` is the number of puzzles when the
     input has one; ``close()`` (or leaving a ``with`` block, or dropping the iterator)
     stops the workers."""
@@ -285,7 +284,7 @@ class Results:
         self._fill()
 
     def _fill(self) -> None:
-        """Reads puzzles until ``64 × threads`` are pending or the input ends, and
+        """Reads puzzles until ``256 × threads`` are pending or the input ends, and
         feeds them to the workers at once."""
         texts: List[str] = []
         positions: List[int] = []
@@ -334,8 +333,7 @@ class Results:
         if not ready:
             # Raises the exception of a puzzle that failed (at its turn).
             ready.extend(self._native.take(self._run))
-        status, text, data, count = ready.popleft()
-        return Result(cast(Status, status), text, data, count)
+        return Result(*ready.popleft())
 
     def __len__(self) -> int:
         if self._len is None:
@@ -367,7 +365,7 @@ def solve_many(puzzles: Iterable[Puzzle], *, threads: Optional[int] = None, star
     :func:`solve` takes it, endless if need be) on ``threads`` worker threads (default:
     every core, at most 1024), each keeping a warm solver, with the GIL released.
     Returns an iterator of :class:`Result` in input order. The input is read lazily, at
-    most ``64 × threads`` puzzles ahead of the iteration, so the first results come at
+    most ``256 × threads`` puzzles ahead of the iteration, so the first results come at
     once; breaking out of the loop (or ``close()``) stops the workers.
 
     ``time_limit`` is for the whole batch (puzzles it stops report ``"unknown"``).

@@ -52,7 +52,7 @@ def test_an_endless_generator_yields_its_first_results_promptly_with_bounded_loo
     assert all(valid_sudoku(r.solution, read_line_puzzle(GOOD)) for r in first)
     assert [r.to_json()["puzzle"] for r in first] == list(range(1, 11))
     consumed = next(read)
-    assert consumed <= 10 + 64 * 2 + 1, f"read {consumed} puzzles ahead of 10 results"
+    assert consumed <= 10 + 256 * 2 + 1, f"read {consumed} puzzles ahead of 10 results"
     rs.close()
     with pytest.raises(TypeError, match="without len"):
         len(rs)
@@ -110,7 +110,7 @@ def test_a_list_keeps_its_len_and_every_result():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_failures_inside_long_runs_are_raised_at_their_own_positions(threads):
-    # Results come from the workers a run at a time (up to 16 × threads): a puzzle
+    # Results come from the workers a run at a time (up to 64 × threads): a puzzle
     # that fails inside a run must still be raised at its turn, the answers around it
     # handed back in order.
     bad = {7, 8, 40, 41, 42, 299, 300, 511}

@@ -57,10 +57,14 @@ pub fn solved(answer: Option<Answer>, report: Report) -> Solved {
         None => "unknown",
     };
     let grids = answer.map(|a| a.solutions).unwrap_or_default();
+    let mut values = Vec::with_capacity(grids.iter().map(|g| g.values().len()).sum());
+    for g in &grids {
+        values.extend_from_slice(g.values());
+    }
     Solved {
         status,
         json: report.json.to_string(),
-        values: grids.iter().flat_map(|g| g.values().to_vec()).collect(),
+        values,
         count: grids.len(),
     }
 }
