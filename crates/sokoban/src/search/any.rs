@@ -1,5 +1,6 @@
-//! The satisficing search: a first plan fast (greedy best-first over push states),
-//! then better ones while time remains (weighted A* passes, each only looking for
+//! The satisficing search: a first plan fast (best-first passes over push states, with
+//! box moves and with single pushes, sharing the time), then better ones while time
+//! remains (weighted A* passes, each only looking for
 //! plans shorter than the best so far), and last the optimal A* below the best plan,
 //! whose exhaustion proves it push-optimal. Every pass's plan is returned to be
 //! verified like any other; the lower bound is what the passes proved.
