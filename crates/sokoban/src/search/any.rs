@@ -1,9 +1,9 @@
 //! The satisficing search: a first plan fast (best-first passes over push states, with
 //! box moves and with single pushes, sharing the time), then better ones while time
-//! remains (weighted A* passes, each only looking for
-//! plans shorter than the best so far), and last the optimal A* below the best plan,
-//! whose exhaustion proves it push-optimal. Every pass's plan is returned to be
-//! verified like any other; the lower bound is what the passes proved.
+//! remains (weighted A* passes, each only looking for plans shorter than the best so
+//! far), and last the optimal A* below the best plan, whose exhaustion proves it
+//! push-optimal. Every pass's plan is returned to be verified like any other; the lower
+//! bound is what the passes proved.
 
 use super::astar::{AstarOptions, AstarOutcome, AstarStats, Order, PushTables, astar};
 use crate::analysis::Push;
