@@ -443,13 +443,15 @@ impl Run<'_> {
             return None;
         }
         if m.dir >= BOX_MOVE {
-            // The box of the child's key that the parent's has not.
+            // The box of the child's key that the parent's has not; none when the box
+            // came back to its cell (the move only took the player elsewhere).
             let parent = &self.table.key(m.parent)[..self.k];
             let key = &self.table.key(id)[..self.k];
-            return key
+            let moved = key
                 .iter()
                 .copied()
                 .find(|b| parent.binary_search(b).is_err());
+            return Some(moved.unwrap_or(m.from));
         }
         let last = match self.paths.get(&id) {
             Some(path) => *path.last()?,
