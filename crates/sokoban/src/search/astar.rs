@@ -10,7 +10,7 @@
 //! a state with a PI-corral only pushes into it, which keeps a shortest plan from every
 //! state ([`super::corral`]): both keep the exhaustion a proof.
 
-use super::box_moves::{BoxMoves, End};
+use super::box_moves::BoxMoves;
 use super::corral::{Corrals, Pick};
 use super::features::{Cell, Open};
 use super::guide::Guide;
@@ -504,14 +504,7 @@ impl Run<'_> {
         for &b in &parent[..k] {
             self.occ[b as usize] = false;
         }
-        let end = End {
-            cell,
-            side: m.dir - BOX_MOVE,
-            pushes: 0,
-            player: 0,
-            least: 0,
-        };
-        let path = self.moves.path(self.board, end);
+        let path = self.moves.path(self.board, cell, m.dir - BOX_MOVE);
         path.expect("the same search finds the same box move")
     }
 

@@ -12,6 +12,7 @@
 //! side the player ends on; [`BoxMoves::path`] searches again to give its pushes, which
 //! is what the plan keeps, so the walk and the replay see nothing but pushes.
 
+use super::flood::Flood;
 use crate::analysis::Push;
 use crate::model::{Board, Dir};
 use std::collections::VecDeque;
@@ -46,9 +47,7 @@ pub struct BoxMoves {
     /// Nodes whose position an expanded node of the same cell already gave.
     merged: Vec<u32>,
     stamp: u32,
-    reach: Vec<u32>,
-    reach_stamp: u32,
-    stack: Vec<u32>,
+    reach: Flood,
     queue: VecDeque<u32>,
     /// The moves of the last search, in the order found (fewest pushes first).
     pub ends: Vec<End>,
@@ -74,7 +73,6 @@ impl BoxMoves {
             self.merged = vec![0; 4 * n];
             self.prev = vec![0; 4 * n];
             self.dist = vec![0; 4 * n];
-            self.reach = vec![0; n];
         }
         self.stamp = self.stamp.wrapping_add(1).max(1);
         self.queue.clear();
@@ -115,11 +113,10 @@ impl BoxMoves {
         let (c, k) = (node / 4, node as usize % 4);
         let nb = &board.nb[c as usize];
         let p = nb[k].expect("the player's side is a cell");
-        let least = self.flood(board, occ, c, p);
-        let st = self.reach_stamp;
+        let least = self.reach.fill(board, occ, c, p);
         for (j, m) in nb.iter().enumerate() {
             // Another side in the same region is the same position: not a move of its own.
-            if j != k && m.is_some_and(|m| self.reach[m as usize] == st) {
+            if j != k && m.is_some_and(|m| self.reach.has(m)) {
                 self.seen[4 * c as usize + j] = self.stamp;
                 self.merged[4 * c as usize + j] = self.stamp;
             }
@@ -137,7 +134,7 @@ impl BoxMoves {
                 continue;
             };
             let next = 4 * ahead + d.opposite().index() as u32;
-            if self.reach[behind as usize] == st
+            if self.reach.has(behind)
                 && !occ[ahead as usize]
                 && !dead[ahead as usize]
                 && self.seen[next as usize] != self.stamp
@@ -147,30 +144,10 @@ impl BoxMoves {
         }
     }
 
-    /// Marks in `self.reach` the cells the player reaches from `p` with the box on `c`;
-    /// the least of them.
-    fn flood(&mut self, board: &Board, occ: &[bool], c: u32, p: u32) -> u32 {
-        self.reach_stamp = self.reach_stamp.wrapping_add(1).max(1);
-        let st = self.reach_stamp;
-        self.stack.clear();
-        self.stack.push(p);
-        self.reach[p as usize] = st;
-        let mut least = p;
-        while let Some(x) = self.stack.pop() {
-            for m in board.nb[x as usize].into_iter().flatten() {
-                if m != c && !occ[m as usize] && self.reach[m as usize] != st {
-                    self.reach[m as usize] = st;
-                    least = least.min(m);
-                    self.stack.push(m);
-                }
-            }
-        }
-        least
-    }
-
-    /// The pushes of the move to `end`, found by the last search.
-    pub fn path(&self, board: &Board, end: End) -> Option<Vec<Push>> {
-        let mut node = 4 * end.cell as u32 + end.side as u32;
+    /// The pushes of the move that leaves the box on `cell` and the player on its side
+    /// `side`, found by the last search.
+    pub fn path(&self, board: &Board, cell: u16, side: u8) -> Option<Vec<Push>> {
+        let mut node = 4 * cell as u32 + side as u32;
         if self.seen[node as usize] != self.stamp {
             return None;
         }
@@ -318,7 +295,7 @@ mod tests {
                         continue; // back where it was: the parent position itself
                     }
                     prop_assert!(got.insert((e.cell as u32, least), e.pushes).is_none(), "one move per position\n{}", t);
-                    let path = moves.path(&b, *e).expect("a path");
+                    let path = moves.path(&b, e.cell, e.side).expect("a path");
                     prop_assert_eq!(path.len(), e.pushes as usize);
                     // Replay: each push's player side reachable, the cell ahead free.
                     let (mut at, mut o) = (start, occ.clone());

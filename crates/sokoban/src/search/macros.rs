@@ -7,6 +7,7 @@
 //! runs out of states proves nothing. Each macro is a list of single pushes, which the
 //! plan keeps, so the walk and the replay see nothing but pushes.
 
+use super::flood::Flood;
 use crate::analysis::Push;
 use crate::model::{Board, Dir};
 use std::collections::VecDeque;
@@ -49,9 +50,7 @@ pub struct MacroScratch {
     prev: Vec<u32>,
     seen: Vec<u32>,
     stamp: u32,
-    reach: Vec<u32>,
-    reach_stamp: u32,
-    stack: Vec<u32>,
+    reach: Flood,
     queue: VecDeque<u32>,
 }
 
@@ -238,7 +237,6 @@ fn box_path(
     if s.seen.len() < 4 * n {
         s.seen = vec![0; 4 * n];
         s.prev = vec![0; 4 * n];
-        s.reach = vec![0; n];
     }
     s.stamp = s.stamp.wrapping_add(1).max(1);
     s.queue.clear();
@@ -263,14 +261,14 @@ fn box_path(
         }
         budget -= 1;
         let p = board.nb[c as usize][k].expect("the player's side is a cell");
-        flood(board, occ, c, p, s);
+        s.reach.fill(board, occ, c, p);
         for d in Dir::ALL {
             let nb = &board.nb[c as usize];
             let (Some(behind), Some(ahead)) = (nb[d.opposite().index()], nb[d.index()]) else {
                 continue;
             };
             let next = 4 * ahead + d.opposite().index() as u32;
-            if s.reach[behind as usize] != s.reach_stamp
+            if !s.reach.has(behind)
                 || occ[ahead as usize]
                 || dead[ahead as usize]
                 || s.seen[next as usize] == s.stamp
@@ -296,23 +294,6 @@ fn box_path(
     }
     out.reverse();
     Some(out)
-}
-
-/// Marks in `s.reach` the cells the player reaches from `p` with the box at `c`.
-fn flood(board: &Board, occ: &[bool], c: u32, p: u32, s: &mut MacroScratch) {
-    s.reach_stamp = s.reach_stamp.wrapping_add(1).max(1);
-    let st = s.reach_stamp;
-    s.stack.clear();
-    s.stack.push(p);
-    s.reach[p as usize] = st;
-    while let Some(x) = s.stack.pop() {
-        for m in board.nb[x as usize].into_iter().flatten() {
-            if m != c && !occ[m as usize] && s.reach[m as usize] != st {
-                s.reach[m as usize] = st;
-                s.stack.push(m);
-            }
-        }
-    }
 }
 
 #[cfg(test)]

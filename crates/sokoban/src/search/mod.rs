@@ -11,6 +11,7 @@ mod closure;
 mod corral;
 mod exhaust;
 mod features;
+mod flood;
 mod guide;
 mod horizon;
 mod macros;

@@ -1,0 +1,45 @@
+//! The player's region around a box being moved, by flood fill: the step the searches
+//! over a box's cell and the player's side repeat at every node.
+
+use crate::model::Board;
+
+/// The player's region around one box: a flood fill marked by stamp, its scratch
+/// reused from fill to fill, for the searches over a box's cell and the player's side
+/// (`box_moves.rs`, `macros.rs`).
+#[derive(Default)]
+pub struct Flood {
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+}
+
+impl Flood {
+    /// Marks the cells the player reaches from `p`, the boxes of `occ` and one on `c`
+    /// standing; the least of them.
+    pub fn fill(&mut self, board: &Board, occ: &[bool], c: u32, p: u32) -> u32 {
+        if self.mark.len() < board.len() {
+            self.mark = vec![0; board.len()];
+        }
+        self.stamp = self.stamp.wrapping_add(1).max(1);
+        let st = self.stamp;
+        self.stack.clear();
+        self.stack.push(p);
+        self.mark[p as usize] = st;
+        let mut least = p;
+        while let Some(x) = self.stack.pop() {
+            for m in board.nb[x as usize].into_iter().flatten() {
+                if m != c && !occ[m as usize] && self.mark[m as usize] != st {
+                    self.mark[m as usize] = st;
+                    least = least.min(m);
+                    self.stack.push(m);
+                }
+            }
+        }
+        least
+    }
+
+    /// Whether the last fill reached cell `x`.
+    pub fn has(&self, x: u32) -> bool {
+        self.mark[x as usize] == self.stamp
+    }
+}
