@@ -99,6 +99,8 @@ pub mod api {
         pub const PACKING: u32 = SolveOptions::DEFAULT_PACKING;
         /// Satisficing guidance: pushes added per area of free cells beyond the first.
         pub const CONNECTIVITY: u32 = SolveOptions::DEFAULT_CONNECTIVITY;
+        /// Satisficing guidance: pushes added per step that improved no feature.
+        pub const IDLE_STEP: u32 = SolveOptions::DEFAULT_IDLE_STEP;
     }
     pub use crate::report::{
         FieldError, FrameJson, LevelJson, LevelsJson, OptionsJson, ReplayJson, RequestError,

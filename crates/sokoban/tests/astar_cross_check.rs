@@ -179,6 +179,7 @@ proptest! {
         pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..80),
         packing in prop::sample::select(vec![0u32, 8]),
         connectivity in prop::sample::select(vec![0u32, 4]),
+        idle_step in prop::sample::select(vec![0u32, 1, 20]),
         features in any::<bool>(), patterns in any::<bool>(),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
@@ -187,6 +188,7 @@ proptest! {
         o.any = true;
         o.packing = packing;
         o.connectivity = connectivity;
+        o.idle_step = idle_step;
         o.astar_features = features;
         o.astar_patterns = patterns;
         let r = solve(&l, &o);

@@ -98,6 +98,11 @@ pub struct SolveArgs {
     /// beyond the first that the boxes cut the board into (0: off).
     #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::CONNECTIVITY)]
     pub connectivity: u32,
+    /// Satisficing guidance: pushes added to a feature-space pass's priority per step
+    /// on a position's path that improved none of its features (no more goals filled
+    /// in the packing order, no fewer areas; 0: off).
+    #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::IDLE_STEP)]
+    pub idle_step: u32,
     /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:
     /// a quarter of --max-memory, at most 3 GiB).
     #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
@@ -166,6 +171,7 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.astar_memory = a.astar_memory;
     opts.packing = a.packing;
     opts.connectivity = a.connectivity;
+    opts.idle_step = a.idle_step;
     opts
 }
 

@@ -55,6 +55,42 @@ impl FeatureQueue {
     }
 }
 
+/// Festival's weights: for each state of a feature-space pass, the steps on its path
+/// that improved none of its features (no more goals filled in the packing order, no
+/// fewer areas), and its cell. A pass adds a penalty per idle step to the priority, so
+/// within a cell the lines that keep improving are followed first and a line of
+/// aimless box moves waits (FESS takes a cell's least-weight move, advised moves
+/// weighing nothing).
+#[derive(Default)]
+pub struct IdleSteps {
+    states: Vec<(u16, Cell)>,
+}
+
+impl IdleSteps {
+    /// Records state `id`, in `cell`, as reached from `parent` (unrecorded, or
+    /// `u32::MAX`, for the start), and returns its idle steps.
+    pub fn reach(&mut self, parent: u32, id: u32, cell: Cell) -> u16 {
+        let idle = match self.states.get(parent as usize) {
+            Some(&(w, (packed, areas))) => {
+                let improved = cell.0 > packed || cell.1 < areas;
+                w.saturating_add(u16::from(!improved))
+            }
+            None => 0,
+        };
+        let i = id as usize;
+        if self.states.len() <= i {
+            self.states.resize(i + 1, (0, (0, 1)));
+        }
+        self.states[i] = (idle, cell);
+        idle
+    }
+
+    /// The bytes the records take.
+    pub fn bytes(&self) -> u64 {
+        (self.states.capacity() * std::mem::size_of::<(u16, Cell)>()) as u64
+    }
+}
+
 /// The open list of a pass: one bucket queue, or the feature cells'.
 pub enum Open {
     /// By priority alone.
@@ -113,5 +149,21 @@ mod tests {
         // (0,1) gives its best (2), then (2,1), then (1,2), then (0,1) again.
         assert_eq!(order, vec![2, 3, 4, 1]);
         assert_eq!((q.pop(), q.len()), (None, 0));
+    }
+
+    #[test]
+    fn a_step_is_idle_unless_it_fills_a_goal_in_order_or_joins_areas() {
+        let mut w = IdleSteps::default();
+        assert_eq!(w.reach(u32::MAX, 0, (0, 2)), 0);
+        assert_eq!(w.reach(0, 1, (0, 2)), 1, "nothing improved");
+        assert_eq!(w.reach(1, 2, (1, 3)), 1, "one more goal filled in order");
+        assert_eq!(w.reach(2, 3, (1, 2)), 1, "one area fewer");
+        assert_eq!(w.reach(3, 4, (0, 2)), 2, "a goal emptied");
+        assert_eq!(
+            w.reach(1, 4, (0, 1)),
+            1,
+            "reached again from another parent"
+        );
+        assert_eq!(w.reach(4, 5, (0, 1)), 2);
     }
 }

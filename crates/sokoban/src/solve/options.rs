@@ -109,6 +109,10 @@ pub struct SolveOptions {
     /// The satisficing search's connectivity guidance: pushes added to its bound per
     /// area of free cells beyond the first that the boxes cut the board into (0: off).
     pub connectivity: u32,
+    /// The satisficing search's feature-space passes: pushes added to a position's
+    /// priority per step on its path that improved none of its features (no more goals
+    /// filled in the packing order, no fewer areas; 0: off).
+    pub idle_step: u32,
     /// The satisficing passes take tunnel and goal-room macros as single steps.
     pub astar_macros: bool,
     /// With macros: pushes onto a goal room's goals out of its packing order are cut.
@@ -158,6 +162,9 @@ impl SolveOptions {
     /// Satisficing guidance: pushes added to the greedy bound per area of free cells
     /// beyond the first.
     pub const DEFAULT_CONNECTIVITY: u32 = 4;
+    /// Satisficing guidance: pushes added to a feature-space pass's priority per step
+    /// that improved none of the features.
+    pub const DEFAULT_IDLE_STEP: u32 = 20;
 
     /// The options that minimise `optimize` as the command line, the web server and the
     /// Python package run them: CaDiCaL, with its `unsat` option set and a horizon stride
@@ -197,6 +204,7 @@ impl SolveOptions {
             astar_corrals: true,
             packing: Self::DEFAULT_PACKING,
             connectivity: Self::DEFAULT_CONNECTIVITY,
+            idle_step: Self::DEFAULT_IDLE_STEP,
             astar_macros: true,
             astar_room_cuts: true,
             astar_box_moves: true,

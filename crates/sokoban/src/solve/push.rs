@@ -106,6 +106,7 @@ impl Solve<'_> {
             corrals: o.astar_corrals,
             packing: o.packing,
             connectivity: o.connectivity,
+            idle_step: o.idle_step,
             macros: o.astar_macros,
             room_cuts: o.astar_room_cuts,
             box_moves: o.astar_box_moves,
