@@ -1,7 +1,10 @@
 //! Property tests: random valid grids with random holes always come back as solutions
 //! that keep the givens and the rules, under every encoding.
 
+mod brute;
+
 use gridsat_sat::AmoEncoding;
+use gridsat_sudoku::deduce::Presolve;
 use gridsat_sudoku::{
     Grid, Rules, SolveOptions, SudokuSolver, Verdict, check_solution,
     encode::Encoding,
@@ -143,6 +146,55 @@ proptest! {
                 prop_assert_eq!(&a.solutions, &b.solutions);
             }
         }
+    }
+}
+
+/// A puzzle: `holes` punched into a random solution, then up to two `wrong` givens
+/// (cell, value) written over it, which often leave no solution at all.
+fn puzzle_from(shape: Shape, seed: u64, holes: &[usize], wrong: &[(usize, u16)]) -> Grid {
+    let mut g = punch(&random_solution(shape, seed), holes);
+    let n = shape.n();
+    for &(cell, v) in wrong {
+        let cell = cell % (n * n);
+        g.set(cell / n, cell % n, v % n as u16 + 1);
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// The reduced encoding (which leaves the boxes' at-least-one clauses out below
+    /// 16×16) has exactly the puzzle's solutions: the solver, counting up to three with
+    /// deduction off (candidates from the givens alone) and with probing, finds as many
+    /// as the independent brute-force counter, each one a checked solution.
+    #[test]
+    fn reduced_formulas_count_the_brute_force_solutions(
+        shape in shapes(),
+        seed in any::<u64>(),
+        holes in prop::collection::vec(any::<usize>(), 0..70),
+        wrong in prop::collection::vec((any::<usize>(), any::<u16>()), 0..2),
+        presolve in prop::sample::select(vec![Presolve::Off, Presolve::Probe]),
+    ) {
+        let puzzle = puzzle_from(shape, seed, &holes, &wrong);
+        let (expected, _) = brute::Spec::new(&puzzle, &Rules::classic()).count(puzzle.values(), 3);
+        let mut opts = SolveOptions::default();
+        opts.encoding = Encoding::Reduced;
+        opts.presolve = presolve;
+        opts.max_solutions = 3;
+        let answer = SudokuSolver::new(opts).solve(&puzzle, &Rules::classic()).unwrap();
+        let verdict = match expected {
+            0 => Verdict::Unsat,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        };
+        prop_assert_eq!(answer.verdict, verdict);
+        prop_assert_eq!(answer.solutions.len(), expected);
+        for s in &answer.solutions {
+            prop_assert_eq!(check_solution(&puzzle, s, &Rules::classic()), Ok(()));
+        }
+        let distinct: std::collections::HashSet<_> = answer.solutions.iter().collect();
+        prop_assert_eq!(distinct.len(), expected);
     }
 }
 
