@@ -1,5 +1,7 @@
 //! The reduced encoding: `extended` restricted to the candidates that are left, with
-//! variables only for the candidates of empty cells (after Kwon & Jain 2006).
+//! variables only for the candidates of empty cells (after Kwon & Jain 2006), less the
+//! clauses other clauses imply (duplicate box pairs; the boxes' at-least-one clauses
+//! below `BOX_ALO_MIN_SIDE`).
 
 use super::full::Families;
 use super::{
