@@ -21,8 +21,9 @@ struct Stop {
 
 /// batsat asks whether to stop before every decision; the deadline and the memory
 /// watch each read the clock (a few hundred decisions a hardest-1106 puzzle; with the
-/// encoder's reads, 0.9% of that file's instructions end to end, 2% of perf's samples). Every 32nd call looks at them (a few microseconds apart); the
-/// interrupt flag, a plain load, is looked at every time.
+/// encoder's reads, 0.9% of that file's instructions end to end, 2% of perf's
+/// samples). Every 32nd call looks at them (a few microseconds apart); the interrupt
+/// flag, a plain load, is looked at every time.
 const CLOCK_EVERY: u32 = 32;
 
 impl batsat::Callbacks for Stop {
