@@ -102,15 +102,24 @@ fn small_levels_are_solved_with_macros_on_and_off_and_replayed() {
     }
 }
 
-#[test]
-fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory() {
+/// XSokoban level `number` (1-based) from the shared data, or `None` with a message
+/// when the data is absent.
+fn xsokoban(number: usize) -> Option<Level> {
     let path = Path::new("../shared/data/sokoban/xsokoban.xsb");
     let Ok(text) = std::fs::read_to_string(path) else {
         eprintln!("skipping: {} is missing", path.display());
-        return;
+        return None;
     };
     let levels = parse_levels(&text, "xsokoban.xsb", Format::Auto).expect("parses");
-    let l = &levels[1];
+    levels.into_iter().nth(number - 1)
+}
+
+#[test]
+fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory() {
+    let Some(l) = xsokoban(2) else {
+        return;
+    };
+    let l = &l;
     // One lever at a time: macros; box moves; learned deadlocks with the connectivity
     // guidance; the feature cells. Each alone finds a plan where the greedy order of
     // single pushes with none of them runs out of memory.
@@ -162,13 +171,10 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
 
 #[test]
 fn idle_steps_find_a_plan_for_xsokoban_5_where_the_passes_without_them_run_out_of_memory() {
-    let path = Path::new("../shared/data/sokoban/xsokoban.xsb");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipping: {} is missing", path.display());
+    let Some(l) = xsokoban(5) else {
         return;
     };
-    let levels = parse_levels(&text, "xsokoban.xsb", Format::Auto).expect("parses");
-    let l = &levels[4];
+    let l = &l;
     // The default satisficing search (box moves, feature cells, learned deadlocks)
     // without macros, within one A* ceiling, with and without the idle-step penalty.
     let run = |idle_step: u32| {
