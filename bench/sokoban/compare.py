@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Side-by-side figures of a gridsat CSV (bench/sokoban/run.py) and an anchor CSV
 (level = position, solved, proven_optimal, pushes, moves, seconds): levels solved and
-proven by each, the median time of the levels both prove and its ratio, push counts
-against the best known (the gridsat CSV's known_optimal_pushes column).
+proven by each, the median time of the levels both prove and its ratio, the plans'
+pushes and moves on the levels both solve (the median of gridsat's over the anchor's,
+level by level), push counts against the best known (the gridsat CSV's
+known_optimal_pushes column).
 
 usage: bench/sokoban/compare.py GRIDSAT.csv ANCHOR.csv
 """
@@ -29,6 +31,17 @@ def main():
     for name, mine, theirs in (("gridsat only", gp, ap), ("anchor only", ap, gp)):
         only = sorted(set(mine) - set(theirs))
         print("proven by %s: %s" % (name, ",".join(g[p]["level"] for p in only) or "-"))
+    solved_both = sorted(set(gs) & set(as_))
+    if solved_both:
+        ratio = {
+            k: statistics.median(int(g[p][k]) / int(a[p][k]) for p in solved_both)
+            for k in ("pushes", "moves")
+        }
+        print("both solve %d: median ratio gridsat / anchor, pushes %.3f, moves %.3f" % (
+            len(solved_both), ratio["pushes"], ratio["moves"]))
+    for name, mine, theirs in (("gridsat only", gs, as_), ("anchor only", as_, gs)):
+        only = sorted(set(mine) - set(theirs))
+        print("solved by %s: %s" % (name, ",".join(str(p) for p in only) or "-"))
     bad = [g[p]["level"] for p in both if g[p]["check"]]
     print("gridsat optima disagreeing with the known ones: %s" % (",".join(bad) or "none"))
     disagree = [g[p]["level"] for p in common if int(g[p]["pushes"]) != int(a[p]["pushes"])]
