@@ -750,7 +750,6 @@ impl Run<'_> {
     /// The state after `step` (`self.occ` already shows it), queued unless pruned or
     /// known as cheaply.
     fn child(&mut self, parent: u32, g: u16, step: Step) {
-        let board = self.board;
         let (i, ahead, cost) = (step.i, step.end, step.cost);
         let from = self.cur[i];
         if self.dead_child(i, ahead, step.player) {
@@ -805,21 +804,29 @@ impl Run<'_> {
             self.found = Some(id);
             return;
         }
+        let (cell, p) = self.queued_as(parent, id, g1, h);
+        self.open.push(cell, p, g1 as usize, id);
+    }
+
+    /// The feature cell and the priority of state `id` (cost `g`, bound `h`, reached
+    /// from `parent`; `self.occ` shows it): the bound plus the guidance of the orders
+    /// that are not optimal, and the idle steps of a feature-space pass with box moves.
+    fn queued_as(&mut self, parent: u32, id: u32, g: u16, h: u32) -> (Cell, usize) {
         let o = self.opts;
         let (extra, cell): (u32, Cell) = match o.order {
             Order::Optimal => (0, (0, 1)),
             _ => (self.tables.guide).assess(
-                board,
+                self.board,
                 &self.occ,
                 o.packing,
                 o.connectivity,
                 o.order == Order::Features,
             ),
         };
-        let mut p = self.priority(g1, h + extra);
+        let mut p = self.priority(g, h + extra);
         if o.order == Order::Features && o.box_moves && o.idle_step > 0 {
             p += o.idle_step as usize * self.idle.reach(parent, id, cell) as usize;
         }
-        self.open.push(cell, p, g1 as usize, id);
+        (cell, p)
     }
 }
