@@ -162,16 +162,18 @@ fn a_closed_stdout_ends_every_command_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let cert = certificate(dir.path());
     for args in writing_commands(&cert) {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridsat"))
+        // The pipe's reader is closed before gridsat starts, so its first write fails
+        // (closing it after the spawn raced with that write on a loaded machine).
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_gridsat"))
             .args(&args)
             .current_dir(common::root())
             .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
+            .stdout(writer)
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("gridsat runs");
-        // The reader goes away at once, before gridsat has written anything.
-        drop(child.stdout.take());
         let out = child.wait_with_output().expect("gridsat finishes");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
