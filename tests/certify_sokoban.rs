@@ -144,6 +144,27 @@ fn bfs_claim(level: &Level, optimize: Optimize) -> Option<String> {
     }
 }
 
+/// The oracle itself: two pushes and ten moves beat four pushes and eight (a
+/// first-in-first-out queue over costs of 1 and 1001 claimed the latter, and a
+/// fresh-clone CI run's proptest caught it on this room).
+#[test]
+fn the_bfs_claim_takes_fewest_pushes_then_moves() {
+    let l = bfs::level("######\n##@. #\n# $  #\n#    #\n#    #\n######\n");
+    let claim = bfs_claim(&l, Optimize::PushesMoves);
+    assert_eq!(
+        claim.as_deref(),
+        Some("optimal 2, optimal-moves 10 pushes 2")
+    );
+    assert_eq!(
+        bfs_claim(&l, Optimize::Pushes).as_deref(),
+        Some("optimal 2")
+    );
+    assert_eq!(
+        bfs_claim(&l, Optimize::Moves).as_deref(),
+        Some("optimal-moves 8")
+    );
+}
+
 /// Solves `level` through the library for `optimize`, certifies it and checks the
 /// folder: the claim must be the BFS optimum, with two entries for pushes then moves.
 fn round_trip(level: &Level, optimize: Optimize) -> Result<(), TestCaseError> {

@@ -5,7 +5,8 @@
 #![allow(dead_code)]
 
 use gridsat_sokoban::{Format, Level, parse_levels};
-use std::collections::{HashMap, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 /// A tiny independent model of the game: cells of a `w`-wide grid, walls, goals.
 #[derive(Clone)]
@@ -89,28 +90,27 @@ impl Game {
     }
 
     /// Least cost to a solved state, where a move costs `move_cost` and a push
-    /// `push_cost` (0-1 BFS); `None` when no solved state is reachable.
+    /// `push_cost` (Dijkstra's search: with a push of 1001 and a move of 1, a
+    /// first-in-first-out queue met a solved state of more pushes first); `None` when
+    /// no solved state is reachable.
     pub fn optimum(&self, start: State, move_cost: u32, push_cost: u32) -> Option<u32> {
         let mut dist: HashMap<State, u32> = HashMap::new();
-        let mut q = VecDeque::new();
+        let mut q = BinaryHeap::new();
         dist.insert(start.clone(), 0);
-        q.push_back(start);
-        while let Some(s) = q.pop_front() {
-            let ds = dist[&s];
+        q.push(Reverse((0, start)));
+        while let Some(Reverse((ds, s))) = q.pop() {
+            if dist[&s] < ds {
+                continue; // reached more cheaply since queued
+            }
             if self.solved(&s) {
                 return Some(ds);
             }
             for d in 0..4 {
                 if let Some((n, pushed)) = self.step(&s, d) {
-                    let c = if pushed { push_cost } else { move_cost };
-                    let nd = ds + c;
+                    let nd = ds + if pushed { push_cost } else { move_cost };
                     if dist.get(&n).is_none_or(|&old| nd < old) {
                         dist.insert(n.clone(), nd);
-                        if c == 0 {
-                            q.push_front(n);
-                        } else {
-                            q.push_back(n);
-                        }
+                        q.push(Reverse((nd, n)));
                     }
                 }
             }
