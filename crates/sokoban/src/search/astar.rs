@@ -343,7 +343,7 @@ impl Run<'_> {
             h: h0.min(u16::MAX as u32) as u16,
         };
         let (id, _) = self.table.insert(&start, meta);
-        if self.opts.order == Order::Features {
+        if self.counts_idle_steps() {
             self.idle.reach(u32::MAX, id, cell);
         }
         self.open.push(cell, self.priority(0, h0), 0, id);
@@ -824,9 +824,16 @@ impl Run<'_> {
             ),
         };
         let mut p = self.priority(g, h + extra);
-        if o.order == Order::Features && o.box_moves && o.idle_step > 0 {
+        if self.counts_idle_steps() {
             p += o.idle_step as usize * self.idle.reach(parent, id, cell) as usize;
         }
         (cell, p)
+    }
+
+    /// Whether this pass counts idle steps: a feature-space pass with box moves and a
+    /// penalty per idle step.
+    fn counts_idle_steps(&self) -> bool {
+        let o = self.opts;
+        o.order == Order::Features && o.box_moves && o.idle_step > 0
     }
 }
