@@ -12,6 +12,7 @@
 //! side the player ends on; [`BoxMoves::path`] searches again to give its pushes, which
 //! is what the plan keeps, so the walk and the replay see nothing but pushes.
 
+use super::cuts::Cuts;
 use super::flood::Flood;
 use crate::analysis::Push;
 use crate::model::{Board, Dir};
@@ -48,12 +49,21 @@ pub struct BoxMoves {
     merged: Vec<u32>,
     stamp: u32,
     reach: Flood,
+    cuts: Cuts,
+    /// The box's first cell in the current search, and the flood fills it made.
+    start: u32,
+    floods: u32,
     queue: VecDeque<u32>,
     /// The moves of the last search, in the order found (fewest pushes first).
     pub ends: Vec<End>,
 }
 
 const ROOT: u32 = u32::MAX;
+
+/// The cells of a box's search whose player regions are flood-filled; past them the
+/// cut cells are built (a flood costs the region, the tree the whole area, and most
+/// boxes reach a cell or two).
+const FLOODS: u32 = 2;
 
 impl BoxMoves {
     /// Every move of the box on `start` (`occ` shows every box, and is the same again
@@ -78,6 +88,7 @@ impl BoxMoves {
         self.queue.clear();
         self.ends.clear();
         occ[start as usize] = false;
+        (self.start, self.floods) = (start as u32, 0);
         for d in Dir::ALL {
             let nb = &board.nb[start as usize];
             let (Some(behind), Some(ahead)) = (nb[d.opposite().index()], nb[d.index()]) else {
@@ -113,10 +124,10 @@ impl BoxMoves {
         let (c, k) = (node / 4, node as usize % 4);
         let nb = &board.nb[c as usize];
         let p = nb[k].expect("the player's side is a cell");
-        let least = self.reach.fill(board, occ, c, p);
-        for (j, m) in nb.iter().enumerate() {
+        let (least, reaches) = self.sides(board, occ, c, p);
+        for (j, &same) in reaches.iter().enumerate() {
             // Another side in the same region is the same position: not a move of its own.
-            if j != k && m.is_some_and(|m| self.reach.has(m)) {
+            if j != k && same {
                 self.seen[4 * c as usize + j] = self.stamp;
                 self.merged[4 * c as usize + j] = self.stamp;
             }
@@ -130,11 +141,12 @@ impl BoxMoves {
             least: least as u16,
         });
         for d in Dir::ALL {
-            let (Some(behind), Some(ahead)) = (nb[d.opposite().index()], nb[d.index()]) else {
+            // The player pushes from behind the box, a side it reaches.
+            let Some(ahead) = nb[d.index()] else {
                 continue;
             };
             let next = 4 * ahead + d.opposite().index() as u32;
-            if self.reach.has(behind)
+            if reaches[d.opposite().index()]
                 && !occ[ahead as usize]
                 && !dead[ahead as usize]
                 && self.seen[next as usize] != self.stamp
@@ -142,6 +154,28 @@ impl BoxMoves {
                 self.visit(next, node, dist.saturating_add(1));
             }
         }
+    }
+
+    /// The least cell of the player's region around the box on `c`, the player on
+    /// `p`, and the sides of the box in it: by flood fill for the first
+    /// [`FLOODS`] cells of a search, then by the cut cells of the free cells
+    /// (`cuts.rs`), built once for the rest of the search.
+    fn sides(&mut self, board: &Board, occ: &[bool], c: u32, p: u32) -> (u32, [bool; 4]) {
+        let nb = &board.nb[c as usize];
+        if self.floods < FLOODS {
+            self.floods += 1;
+            let least = self.reach.fill(board, occ, c, p);
+            return (least, nb.map(|m| m.is_some_and(|m| self.reach.has(m))));
+        }
+        if self.floods == FLOODS {
+            self.floods += 1;
+            self.cuts.build(board, occ, self.start);
+        }
+        let cuts = &self.cuts;
+        let piece = cuts.piece(board, c, p);
+        let least = cuts.least(board, c, piece);
+        let same = |m: u32| cuts.holds(m) && cuts.piece(board, c, m) == piece;
+        (least, nb.map(|m| m.is_some_and(same)))
     }
 
     /// The pushes of the move that leaves the box on `cell` and the player on its side

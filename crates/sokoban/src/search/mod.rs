@@ -9,6 +9,7 @@ mod astar;
 mod box_moves;
 mod closure;
 mod corral;
+mod cuts;
 mod exhaust;
 mod features;
 mod flood;
