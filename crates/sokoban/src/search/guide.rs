@@ -12,6 +12,10 @@ pub struct Guide {
     /// The goals and their ranks in the packing order (0: fill first).
     goals: Vec<u32>,
     rank: Vec<u32>,
+    /// The goal group (goals joined by goals) of each goal of `goals`, and per group
+    /// the least rank of its empty goals (scratch).
+    group: Vec<u32>,
+    first_empty: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<u32>,
@@ -20,9 +24,13 @@ pub struct Guide {
 impl Guide {
     /// The guidance of `board` with the packing order `rank`.
     pub fn new(board: &Board, rank: Vec<u32>) -> Guide {
+        let goals = board.goals();
+        let (group, groups) = goal_groups(board, &goals);
         Guide {
-            goals: board.goals(),
+            goals,
             rank,
+            group,
+            first_empty: vec![0; groups],
             mark: vec![0; board.len()],
             stamp: 0,
             stack: Vec::new(),
@@ -51,26 +59,29 @@ impl Guide {
         (extra, (in_order as u16, areas.min(u16::MAX as u32) as u16))
     }
 
-    /// Boxes (of `occ`) on goals ranked before the first empty goal of the packing order,
-    /// and after it.
-    fn packed(&self, occ: &[bool]) -> (u32, u32) {
-        let first_empty = self
-            .goals
-            .iter()
-            .filter(|&&g| !occ[g as usize])
-            .map(|&g| self.rank[g as usize])
-            .min()
-            .unwrap_or(u32::MAX);
-        let filled = |g: &&u32| occ[**g as usize];
-        let before = self.goals.iter().filter(filled);
-        let in_order = before
-            .filter(|&&g| self.rank[g as usize] < first_empty)
-            .count();
-        let after = self.goals.iter().filter(filled);
-        let out = after
-            .filter(|&&g| self.rank[g as usize] > first_empty)
-            .count();
-        (in_order as u32, out as u32)
+    /// Boxes (of `occ`) on goals ranked before the first empty goal of their goal
+    /// group in the packing order, and after it: each group of goals fills in its own
+    /// order, whichever group goes first.
+    fn packed(&mut self, occ: &[bool]) -> (u32, u32) {
+        self.first_empty.fill(u32::MAX);
+        for (i, &g) in self.goals.iter().enumerate() {
+            if !occ[g as usize] {
+                let first = &mut self.first_empty[self.group[i] as usize];
+                *first = (*first).min(self.rank[g as usize]);
+            }
+        }
+        let (mut in_order, mut out) = (0, 0);
+        for (i, &g) in self.goals.iter().enumerate() {
+            if occ[g as usize] {
+                let (r, first) = (
+                    self.rank[g as usize],
+                    self.first_empty[self.group[i] as usize],
+                );
+                in_order += u32::from(r < first);
+                out += u32::from(r > first);
+            }
+        }
+        (in_order, out)
     }
 
     /// The connected areas of free cells around the boxes of `occ` (at least one).
@@ -100,6 +111,32 @@ impl Guide {
         }
         count.max(1)
     }
+}
+
+/// The goal group (goals joined through goals) of each of `goals`, and the number of
+/// groups.
+fn goal_groups(board: &Board, goals: &[u32]) -> (Vec<u32>, usize) {
+    let mut of_cell = vec![u32::MAX; board.len()];
+    let mut groups = 0;
+    let mut stack = Vec::new();
+    for &g in goals {
+        if of_cell[g as usize] != u32::MAX {
+            continue;
+        }
+        of_cell[g as usize] = groups;
+        stack.push(g);
+        while let Some(x) = stack.pop() {
+            for m in board.nb[x as usize].into_iter().flatten() {
+                if board.goal[m as usize] && of_cell[m as usize] == u32::MAX {
+                    of_cell[m as usize] = groups;
+                    stack.push(m);
+                }
+            }
+        }
+        groups += 1;
+    }
+    let group = goals.iter().map(|&g| of_cell[g as usize]).collect();
+    (group, groups as usize)
 }
 
 #[cfg(test)]
@@ -138,5 +175,28 @@ mod tests {
         occ[near as usize] = false;
         occ[far as usize] = true;
         assert_eq!(g.assess(&b, &occ, 8, 0, false), (0, (1, 1)));
+    }
+
+    #[test]
+    fn each_goal_group_fills_in_its_own_order() {
+        // Two goal groups, far apart: filling the second group's first goal counts as
+        // packed in order even while the first group's first goal is empty.
+        let b = board("#########\n#@$..$ .#\n#  $   .#\n#########\n");
+        let cell = |r: usize, c: usize| b.index[r * 9 + c].unwrap();
+        let (a1, a2) = (cell(1, 3), cell(1, 4));
+        let (b1, b2) = (cell(2, 7), cell(1, 7));
+        let mut rank = vec![u32::MAX; b.len()];
+        for (r, g) in [a1, a2, b1, b2].into_iter().enumerate() {
+            rank[g as usize] = r as u32; // one order over both groups: a1, a2, b1, b2
+        }
+        let mut g = Guide::new(&b, rank);
+        let mut occ = vec![false; b.len()];
+        occ[b1 as usize] = true;
+        assert_eq!(g.assess(&b, &occ, 8, 0, false), (0, (1, 1)));
+        occ[b1 as usize] = false;
+        occ[b2 as usize] = true;
+        assert_eq!(g.assess(&b, &occ, 8, 0, false), (8, (0, 1)), "b2 before b1");
+        occ[a1 as usize] = true;
+        assert_eq!(g.assess(&b, &occ, 8, 0, false), (8, (1, 1)));
     }
 }
