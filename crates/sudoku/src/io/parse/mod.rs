@@ -424,4 +424,39 @@ mod tests {
         assert_eq!(p.warning, Some(ParseWarning::MaybeHexadoku));
         assert!(p.warning.unwrap().to_string().contains("0123456789ABCDEF"));
     }
+
+    /// A text of one line (each puzzle of Python's `solve_many`) is read without the
+    /// paragraph's row and token counts: the same puzzle, or the same error, as that
+    /// line at the head of a paragraph of two, which takes the full detection.
+    #[test]
+    fn a_text_of_one_line_reads_as_the_line_at_the_head_of_a_paragraph() {
+        let hex = "0123456789ABCDEF".repeat(16);
+        let lines = [
+            P9.to_string(),
+            format!("{P9}  famous"),
+            format!("   {P9}\t# indented"),
+            format!("{P9}\r"),
+            hex,
+            P9.replace('7', "x"),
+        ];
+        for line in lines {
+            let alone = all(&line);
+            let commented = all(&format!("{line}\n# next\n"));
+            let head = all(&format!("{line}\n{P9}\n"));
+            assert_eq!(
+                format!("{:?}", alone[0]),
+                format!("{:?}", head[0]),
+                "{line:?}"
+            );
+            assert_eq!(
+                format!("{:?}", alone),
+                format!("{:?}", commented),
+                "{line:?}"
+            );
+        }
+        // A block whose rows have a square length is still a block.
+        let rows = "1234567890ABCDEF\n".repeat(16);
+        assert_eq!(all(&rows).len(), 1);
+        assert_eq!(all(&rows)[0].as_ref().map(|p| p.grid.n()).ok(), Some(16));
+    }
 }

@@ -244,6 +244,19 @@ impl Puzzles<'_> {
     /// is `line`: a block of characters or integers, a one-line puzzle (which starts a
     /// run of them), one line of N² integers, or the error that explains why none fits.
     fn paragraph_puzzle(&mut self, start: usize, line: &str) -> Result<ParsedPuzzle, ParseError> {
+        // A paragraph of one row is no block: when its first token has a square length
+        // it is a one-line puzzle, what the detection below would come to. Read at once,
+        // without the row and token counts (a text of one puzzle, such as each puzzle
+        // of Python's `solve_many`, always comes here: issue 28).
+        let first_len = line
+            .split_whitespace()
+            .next()
+            .map_or(0, |t| t.chars().count());
+        if square_side(first_len).is_some() && !self.in_paragraph(start + 1) {
+            self.in_line_mode = true;
+            self.pos += 1;
+            return parse_line_puzzle(line, start + 1, self.opts);
+        }
         let tokens = int_tokens(line).map(|t| t.len());
         let cells = cells_of(line).len();
         let limit = (cells.max(tokens.unwrap_or(0)) + 1).min(MAX_PARAGRAPH);
