@@ -53,6 +53,18 @@ struct SolveJson {
 /// The JSON object of an answer (`status`, `solution`, `more_solutions`, `conflict`,
 /// `reason`, `stats`).
 fn answer_json(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Value {
+    to_json(&solve_json(label, a, alphabet))
+}
+
+/// The JSON object of an answer as its text, written at once: the text of
+/// [`answer_report`]'s `json`, without the [`Value`] built first nor the report's text
+/// (for a caller that hands the object on, such as Python's `solve_many`: issue 28).
+pub fn answer_json_text(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> String {
+    serde_json::to_string(&solve_json(label, a, alphabet))
+        .expect("a report object has string keys and finite numbers")
+}
+
+fn solve_json(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> SolveJson {
     let mut sols = a.solutions.iter().map(|g| g.to_line(alphabet));
     let solution = sols.next();
     let (conflict, reason) = match (&a.conflict, a.stopped) {
@@ -63,7 +75,7 @@ fn answer_json(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Value 
         (None, Some(r)) => (None, Some(r.to_string())),
         (None, None) => (None, None),
     };
-    to_json(&SolveJson {
+    SolveJson {
         head: label.head(),
         status: a.verdict.name(),
         solution,
@@ -71,7 +83,7 @@ fn answer_json(label: &Label, a: &Answer, alphabet: Option<&Alphabet>) -> Value 
         conflict,
         reason,
         stats: StatsJson::of(a),
-    })
+    }
 }
 
 /// The object of a puzzle without an answer: `status` (`error` or `unknown`) and the

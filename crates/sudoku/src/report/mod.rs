@@ -25,7 +25,9 @@ mod request;
 mod technique;
 mod toolkit;
 
-pub use answer::{answer_report, error_report, memory_report, not_started_report};
+pub use answer::{
+    answer_json_text, answer_report, error_report, memory_report, not_started_report,
+};
 pub use certificate::{
     CertificateError, Certified, Claim, certify, manifest_header, write_certificate,
 };

@@ -1,7 +1,9 @@
 //! The toolkit's questions about one puzzle after another, with the warm solver and
 //! the reasoning model kept between puzzles of the same shape and rules.
 
-use super::answer::{answer_report, memory_report, not_started_report, stopped_report};
+use super::answer::{
+    answer_json_text, answer_report, memory_report, not_started_report, stopped_report,
+};
 use super::propagation::{propagation, propagation_json};
 use super::{Label, Report, explain, hint, marks, rating};
 use crate::deduce::Logic;
@@ -78,6 +80,23 @@ impl Toolkit {
                 Ok((Some(a), r))
             }
             Err(r) => Ok((None, r)),
+        }
+    }
+
+    /// As [`Toolkit::solve`], with only the text of the report's JSON object (the
+    /// same text; no report text written, no JSON value built): for a caller that
+    /// hands the object on, such as Python's `solve_many` (issue 28).
+    pub fn solve_json(
+        &mut self,
+        label: &Label,
+        p: &ParsedPuzzle,
+    ) -> Result<(Option<Answer>, String), ToolkitError> {
+        match self.solve_first(label, p)? {
+            Ok(a) => {
+                let json = answer_json_text(label, &a, p.alphabet.as_deref());
+                Ok((Some(a), json))
+            }
+            Err(r) => Ok((None, r.json.to_string())),
         }
     }
 
