@@ -138,81 +138,11 @@ def _grids(data: bytes, count: int) -> List[Grid]:
     return [_rows(values[k * cells:(k + 1) * cells], n) for k in range(count)]
 
 
-class Result:
-    """What a solve came to.
-
-    * ``status``: ``"unique"`` (one solution, proven), ``"multiple"`` (at least two),
-      ``"unsat"`` (none, proven), ``"sat"`` (a solution; uniqueness not asked, see
-      ``first``), ``"unknown"`` (stopped by the time limit or an interrupt).
-    * ``solution``: the first solution as a list of rows of ints (no 0), or ``None``.
-    * ``solutions``: every solution found (up to ``count``).
-    * ``conflict``: for ``unsat``, givens that cannot all hold (``["r1c3=5", "r1c7=5"]``).
-    * ``reason``: why (``"same row"``), or what stopped the solve.
-    * ``stats``: ``vars``, ``clauses``, ``solver_calls``, ``time_ms``.
-
-    ``to_json()`` is the object ``gridsat sudoku solve --json`` prints.
-    """
-
-    __slots__ = ("status", "_text", "_obj", "_data", "_count", "_solutions")
-
-    status: Status
-
-    def __init__(self, status: Status, text: str, data: bytes, count: int) -> None:
-        self.status = status
-        self._text = text
-        self._obj: Optional[Dict[str, Any]] = None
-        self._data = data
-        self._count = count
-        self._solutions: Optional[List[Grid]] = None
-
-    @property
-    def _json(self) -> Dict[str, Any]:
-        if self._obj is None:
-            self._obj = _json.loads(self._text)
-        return self._obj
-
-    @property
-    def solutions(self) -> List[Grid]:
-        if self._solutions is None:
-            self._solutions = _grids(self._data, self._count)
-        return self._solutions
-
-    @property
-    def solution(self) -> Optional[Grid]:
-        return self.solutions[0] if self._count else None
-
-    @property
-    def conflict(self) -> Optional[List[str]]:
-        return self._json.get("conflict")
-
-    @property
-    def reason(self) -> Optional[str]:
-        return self._json.get("reason")
-
-    @property
-    def stats(self) -> Dict[str, Any]:
-        return dict(self._json.get("stats", {}))
-
-    def to_json(self) -> Dict[str, Any]:
-        """The ``--json`` object of the command line (a fresh copy)."""
-        return cast(Dict[str, Any], _json.loads(self._text))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Result):
-            return NotImplemented
-        a, b = self.to_json(), other.to_json()
-        for o in (a, b):
-            o.get("stats", {}).pop("time_ms", None)
-        return a == b
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<gridsat.sudoku.Result {self.status}, {self._count} solution(s)>"
-
-
-def _result(native: _native.Solved) -> Result:
-    return Result(*native)
+# What a solve came to (its docstring tells): built by the native side (issue 28:
+# ``solve_many`` makes one per puzzle, and a Python class cost more per result than the
+# rest of the hand-over). The JSON object and the solutions' lists are built when first
+# asked for; ``solutions`` through :func:`_grids`.
+Result = _native.Result
 
 
 def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
@@ -250,7 +180,7 @@ def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
     req = _request(puzzle, box=box, symbols=symbols, rules=rules, count=_count(first, count),
                    first=first, time_limit=time_limit, solver=solver, encoding=encoding,
                    amo=amo, presolve=presolve, cages=cages, sparse=sparse)
-    return _result(_native.sudoku_solve(req, _interrupt.token(cancel), path))
+    return _native.sudoku_solve(req, _interrupt.token(cancel), path)
 
 
 # How far ``solve_many`` reads ahead of the iteration, per thread, and the run of
@@ -258,6 +188,15 @@ def solve(puzzle: Puzzle, *, box: Box = None, symbols: Optional[str] = None,
 # queued, and neither side wakes the other per puzzle (issue 28).
 _AHEAD = 256
 _RUN = 64
+
+
+class _Failed:
+    """The exception of a puzzle, raised at its turn in the iteration."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
 
 
 class Results:
@@ -270,34 +209,78 @@ class Results:
     def __init__(self, native: _native.SolveMany, puzzles: Iterable[Puzzle], threads: int) -> None:
         self._native = native
         self._len = len(puzzles) if hasattr(puzzles, "__len__") else None  # type: ignore[arg-type]
-        self._input: Optional[Iterator[Any]] = iter(puzzles)
+        # A list or a tuple is read a run at a time by slicing, anything else one by one.
+        self._seq: Optional[Sequence[Any]] = None
+        self._input: Optional[Iterator[Any]] = None
+        if type(puzzles) is list or type(puzzles) is tuple:
+            self._seq = puzzles
+        else:
+            self._input = iter(puzzles)
+        self._reading = True
         self._ahead = _AHEAD * threads
         self._run = _RUN * threads
         # Refill once this few are pending: the input is read a run at a time.
         self._low = self._ahead - self._run
-        # One entry per puzzle read and not yet handed back: None when the workers
-        # have it, else the exception its conversion (or the input) raised.
-        self._pending: Deque[Optional[BaseException]] = _deque()
-        # Answers taken from the workers and not yet handed back, in order.
-        self._ready: Deque[_native.Solved] = _deque()
+        # The puzzles read and not yet handed back, in order: a count of puzzles the
+        # workers have, or the exception a puzzle's conversion (or the input) raised.
+        self._pending: Deque[Union[int, BaseException]] = _deque()
+        self._npending = 0
+        # What is handed back next, in order: the workers' results and exceptions.
+        self._ready: Deque[Union[Result, _Failed]] = _deque()
         self._position = 0
         self._fill()
 
     def _fill(self) -> None:
         """Reads puzzles until ``256 × threads`` are pending or the input ends, and
         feeds them to the workers at once."""
+        want = self._ahead - self._npending
+        if not self._reading or want <= 0:
+            return
+        if self._seq is not None:
+            start = self._position
+            items = self._seq[start:start + want]
+            ended = len(items) < want
+            if items and len(set(map(type, items))) == 1 and type(items[0]) is str:
+                self._position += len(items)
+                self._fed(len(items))
+                self._native.feed(items, list(range(start, self._position)))
+            else:
+                self._read(iter(items), want)
+        else:
+            assert self._input is not None
+            ended = self._read(self._input, want)
+        if ended:
+            self._reading = False
+            self._seq = self._input = None
+            self._native.finish()
+
+    def _fed(self, n: int) -> None:
+        """``n`` more puzzles pending with the workers."""
+        pending = self._pending
+        if pending and type(pending[-1]) is int:
+            pending[-1] += n
+        else:
+            pending.append(n)
+        self._npending += n
+
+    def _failed(self, error: BaseException) -> None:
+        self._pending.append(error)
+        self._npending += 1
+
+    def _read(self, items: Iterator[Any], want: int) -> bool:
+        """Reads up to ``want`` puzzles of ``items`` one by one, converting each; true
+        when the input ended (or raised)."""
         texts: List[str] = []
         positions: List[int] = []
-        pending = self._pending
         ended = False
-        while self._input is not None and len(pending) < self._ahead:
+        for _ in range(want):
             try:
-                puzzle = next(self._input)
+                puzzle = next(items)
             except StopIteration:
                 ended = True
                 break
             except Exception as e:  # the input's own error, raised in its place
-                pending.append(e)
+                self._failed(e)
                 ended = True
                 break
             pos = self._position
@@ -306,34 +289,77 @@ class Results:
                 text = puzzle if type(puzzle) is str else _text(puzzle)
             except (TypeError, ValueError) as e:  # not a puzzle, or bytes not UTF-8
                 e.puzzle = pos + 1  # type: ignore[union-attr]
-                pending.append(e)
+                self._failed(e)
                 continue
             texts.append(text)
             positions.append(pos)
-            pending.append(None)
+            self._fed(1)
         if texts:
             self._native.feed(texts, positions)
-        if ended:
-            self._input = None
-            self._native.finish()
+        return ended
+
+    def _take(self) -> None:
+        """Moves the next run of results (or the next exception) to ``_ready``;
+        raises the exception of a puzzle the workers failed on, at its turn, and
+        ``StopIteration`` at the end."""
+        if self._npending <= self._low:
+            self._fill()
+        pending = self._pending
+        if not pending:
+            raise StopIteration
+        head = pending[0]
+        if not isinstance(head, int):
+            pending.popleft()
+            self._npending -= 1
+            self._ready.append(_Failed(head))
+            return
+        try:
+            got = self._native.take(min(head, self._run))
+        except BaseException:
+            self._handed(1)
+            raise
+        if not got:
+            raise InternalError("solve_many: the workers handed back no result")
+        self._merge(got)
+
+    def _handed(self, n: int) -> None:
+        """The first ``n`` puzzles pending (with the workers) are handed back."""
+        head = self._pending[0]
+        assert isinstance(head, int) and head >= n
+        if head == n:
+            self._pending.popleft()
+        else:
+            self._pending[0] = head - n
+        self._npending -= n
+
+    def _merge(self, got: List[Result]) -> None:
+        """Queues the workers' results ``got``, with the exceptions of the puzzles
+        among them that were never fed, in input order."""
+        pending, ready = self._pending, self._ready
+        i = 0
+        while i < len(got):
+            head = pending[0]
+            if not isinstance(head, int):
+                pending.popleft()
+                self._npending -= 1
+                ready.append(_Failed(head))
+                continue
+            k = min(head, len(got) - i)
+            ready.extend(got if k == len(got) else got[i:i + k])
+            self._handed(k)
+            i += k
 
     def __iter__(self) -> "Results":
         return self
 
     def __next__(self) -> Result:
-        pending = self._pending
-        if len(pending) <= self._low and self._input is not None:
-            self._fill()
-        if not pending:
-            raise StopIteration
-        failed = pending.popleft()
-        if failed is not None:
-            raise failed
         ready = self._ready
         if not ready:
-            # Raises the exception of a puzzle that failed (at its turn).
-            ready.extend(self._native.take(self._run))
-        return Result(*ready.popleft())
+            self._take()
+        r = ready.popleft()
+        if type(r) is _Failed:
+            raise r.error
+        return r  # type: ignore[return-value]
 
     def __len__(self) -> int:
         if self._len is None:
@@ -341,8 +367,10 @@ class Results:
         return self._len
 
     def close(self) -> None:
-        self._input = None
+        self._reading = False
+        self._seq = self._input = None
         self._pending.clear()
+        self._npending = 0
         self._ready.clear()
         self._native.close()
 

@@ -14,6 +14,7 @@ mod errors;
 mod formula;
 mod mailbox;
 mod many;
+mod result;
 mod run;
 mod sokoban;
 mod sudoku;
@@ -49,6 +50,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<run::CancelToken>()?;
     m.add_class::<formula::NativeFormula>()?;
     m.add_class::<many::SolveMany>()?;
+    m.add_class::<result::SudokuResult>()?;
     m.add_class::<sokoban::NativeLevel>()?;
     m.add_class::<sokoban::NativePlan>()?;
     Ok(())

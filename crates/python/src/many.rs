@@ -11,15 +11,15 @@
 use crate::certify::CertFail;
 use crate::errors;
 use crate::mailbox::{Gathered, Mailbox};
+use crate::result::SudokuResult;
 use crate::run::{CancelToken, TICK, Watch, budget, panic_message, settle};
-use crate::sudoku::{PySolved, Solved, request, solved};
+use crate::sudoku::{Solved, request, solved};
 use gridsat_sat::Interrupt;
 use gridsat_sat::batch::{Batch, Flow, Sink};
 use gridsat_sat::solver::CertificateFolder;
 use gridsat_sudoku::api::{Request, RequestError};
 use gridsat_sudoku::{
     SolveOptions,
-    io::Layout,
     report::{Label, Toolkit, manifest_header},
 };
 use pyo3::prelude::*;
@@ -137,8 +137,8 @@ fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> O
     let label = setup.start + job.position + 1;
     let out = catch_unwind(AssertUnwindSafe(|| {
         let p = req.parsed()?;
-        let (a, r) = tk
-            .solve(&Label::new(label), &p, Layout::default())
+        let (a, json) = tk
+            .solve_json(&Label::new(label), &p)
             .map_err(RequestError::Toolkit)?;
         let block = match (&a, &setup.certify) {
             (Some(a), Some(dir)) => {
@@ -146,10 +146,10 @@ fn solve_one(setup: &Setup, tk: &mut Toolkit, req: &mut Request, job: &Job) -> O
             }
             _ => Ok(None),
         };
-        Ok((a, r, block))
+        Ok((a, json, block))
     }));
     match out {
-        Ok(Ok((a, r, Ok(block)))) => Outcome::Solved(solved(a, r), block),
+        Ok(Ok((a, json, Ok(block)))) => Outcome::Solved(solved(a, json), block),
         Ok(Ok((_, _, Err(e)))) => Outcome::Uncertified(e),
         Ok(Err(e)) => Outcome::Failed(e),
         Err(p) => Outcome::Panicked(panic_message(&*p)),
@@ -363,10 +363,10 @@ impl SolveMany {
     }
 
     /// The next results in feed order, as many as are ready (waiting for up to `want`
-    /// of them, briefly): `(status, json, solution values)` each. A run ends before a
+    /// of them, briefly): a `gridsat.sudoku.Result` each. A run ends before a
     /// puzzle that failed; when the first has failed, its exception is raised (with
     /// its `puzzle` attribute). Empty when every puzzle fed was handed back.
-    fn take<'py>(&self, py: Python<'py>, want: usize) -> PyResult<Vec<PySolved<'py>>> {
+    fn take<'py>(&self, py: Python<'py>, want: usize) -> PyResult<Vec<Bound<'py, SudokuResult>>> {
         let Some(left) = self.outstanding() else {
             return Ok(Vec::new());
         };
@@ -402,9 +402,9 @@ impl SolveMany {
         Ok(out)
     }
 
-    /// The next result in feed order: `(status, json, solution values)`; `None` when
+    /// The next result in feed order (a `gridsat.sudoku.Result`); `None` when
     /// every puzzle fed was handed back.
-    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<PySolved<'py>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, SudokuResult>>> {
         if self.outstanding().is_none() {
             return Ok(None);
         }

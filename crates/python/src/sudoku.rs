@@ -3,20 +3,18 @@
 
 use crate::certify::CertFail;
 use crate::errors;
+use crate::result::SudokuResult;
 use crate::run::{CancelToken, Watch, budget, guarded, watched};
 use gridsat_sat::Budget;
 use gridsat_sat::Interrupt;
 use gridsat_sat::solver::CertificateFolder;
 use gridsat_sudoku::api::{GenerateRequest, Question, Request, RequestError, ask, generate_each};
 use gridsat_sudoku::generate::Generated;
-use gridsat_sudoku::io::{Layout, ParsedPuzzle};
+use gridsat_sudoku::io::ParsedPuzzle;
 use gridsat_sudoku::model::Alphabet;
-use gridsat_sudoku::report::{
-    Claim, Label, Report, Toolkit, certify as certify_claim, manifest_header,
-};
+use gridsat_sudoku::report::{Claim, Label, Toolkit, certify as certify_claim, manifest_header};
 use gridsat_sudoku::{Answer, check_solution};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
 use std::path::PathBuf;
 
 /// The request of a JSON object of options (`puzzle`, `box`, `count`, …).
@@ -36,22 +34,16 @@ fn options_error(what: &str, e: &RequestError) -> PyErr {
 }
 
 /// A solve's status, JSON object, and every solution's values, one after the other
-/// (each row by row).
+/// (each row by row): what Python's `Result` holds.
 pub struct Solved {
-    status: &'static str,
-    json: String,
-    values: Vec<u16>,
-    count: usize,
+    pub status: &'static str,
+    pub json: String,
+    pub values: Vec<u16>,
+    pub count: usize,
 }
 
-/// What Python gets of a solve: status, JSON text, and the values as native-endian
-/// `u16` bytes (Python builds its lists from them, so that an allocation failure is a
-/// `MemoryError` there rather than a panic here).
-/// The last member is the number of solutions.
-pub type PySolved<'py> = (&'static str, String, Bound<'py, PyBytes>, usize);
-
-/// The status, JSON text and values of a solve report.
-pub fn solved(answer: Option<Answer>, report: Report) -> Solved {
+/// The status, JSON text and values of a solve.
+pub fn solved(answer: Option<Answer>, json: String) -> Solved {
     let status = match &answer {
         Some(a) => a.verdict.name(),
         None => "unknown",
@@ -61,28 +53,27 @@ pub fn solved(answer: Option<Answer>, report: Report) -> Solved {
     for g in &grids {
         values.extend_from_slice(g.values());
     }
-    Solved {
-        status,
-        json: report.json.to_string(),
-        values,
-        count: grids.len(),
-    }
+    Solved::new(status, json, values, grids.len())
 }
 
 impl Solved {
-    /// The Python form; `MemoryError` when the bytes cannot be allocated.
-    pub fn into_py(self, py: Python<'_>) -> PyResult<PySolved<'_>> {
-        let bytes = PyBytes::new_with(py, self.values.len() * 2, |b| {
-            for (d, v) in b.chunks_exact_mut(2).zip(&self.values) {
-                d.copy_from_slice(&v.to_ne_bytes());
-            }
-            Ok(())
-        })?;
-        Ok((self.status, self.json, bytes, self.count))
+    pub fn new(status: &'static str, json: String, values: Vec<u16>, count: usize) -> Self {
+        Solved {
+            status,
+            json,
+            values,
+            count,
+        }
+    }
+
+    /// The Python object (`gridsat.sudoku.Result`); `MemoryError` when it cannot be
+    /// allocated.
+    pub fn into_py(self, py: Python<'_>) -> PyResult<Bound<'_, SudokuResult>> {
+        Bound::new(py, SudokuResult::new(self))
     }
 }
 
-/// Solves one puzzle: `(status, json, solution values)`. With `certify`, writes the
+/// Solves one puzzle: its `gridsat.sudoku.Result`. With `certify`, writes the
 /// verdict's certificate into that new or empty folder as entry `puzzle-1` (what
 /// `gridsat sudoku solve --certify DIR` writes); an `unknown` verdict gets none.
 #[pyfunction]
@@ -92,7 +83,7 @@ pub fn sudoku_solve<'py>(
     request_json: &str,
     cancel: Option<&CancelToken>,
     certify: Option<PathBuf>,
-) -> PyResult<PySolved<'py>> {
+) -> PyResult<Bound<'py, SudokuResult>> {
     let watch = Watch::new(cancel);
     let req = request(request_json)?;
     let fail = |e: RequestError| errors::sudoku(py, &e);
@@ -105,7 +96,7 @@ pub fn sudoku_solve<'py>(
         None => None,
     };
     let r = watched(py, &interrupt, &watch, || {
-        let solved = Toolkit::new(opts).solve(&Label::new(1), &p, Layout::default());
+        let solved = Toolkit::new(opts).solve_json(&Label::new(1), &p);
         let cert = match (&solved, &mut folder) {
             (Ok((Some(a), _)), Some(f)) => certify_one(f, 1, &p, a, &budget),
             _ => Ok(()),
@@ -113,9 +104,9 @@ pub fn sudoku_solve<'py>(
         (solved, cert)
     })?;
     let (solved_or, cert) = r;
-    let (answer, report) = solved_or.map_err(|e| fail(RequestError::Toolkit(e)))?;
+    let (answer, json) = solved_or.map_err(|e| fail(RequestError::Toolkit(e)))?;
     cert.map_err(|e| e.into_py(py))?;
-    solved(answer, report).into_py(py)
+    solved(answer, json).into_py(py)
 }
 
 /// Writes puzzle `index`'s certificate into `folder` and its manifest block; an
