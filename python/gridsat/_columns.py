@@ -78,10 +78,33 @@ def concat(parts: Sequence[Columns]) -> Columns:
     to the widest)."""
     np = _numpy()
     width = max((p.solution.shape[1] for p in parts), default=0)
-    padded = [np.pad(p.solution, ((0, 0), (0, width - p.solution.shape[1]))) for p in parts]
     status = np.concatenate([p.status for p in parts]) if parts else np.zeros(0, np.uint8)
-    solution = np.concatenate(padded) if parts else np.zeros((0, 0), np.uint16)
+    # Each part copied once, into its rows (zeros past a narrower part's width).
+    solution = np.zeros((len(status), width), np.uint16)
+    row = 0
+    for p in parts:
+        n, w = p.solution.shape
+        solution[row:row + n, :w] = p.solution
+        row += n
     return Columns(status, solution)
+
+
+def _texts(puzzles: Sequence[Any]) -> List[str]:
+    """The puzzles as texts: a list of str as it is, else each converted (an error
+    names its 1-based position as ``puzzle``)."""
+    from .sudoku import _text
+
+    if type(puzzles) is list and len(set(map(type, puzzles))) <= 1 and (
+            not puzzles or type(puzzles[0]) is str):
+        return puzzles
+    texts = []
+    for k, p in enumerate(puzzles):
+        try:
+            texts.append(_text(p))
+        except (TypeError, ValueError) as e:
+            e.puzzle = k + 1  # type: ignore[union-attr]
+            raise
+    return texts
 
 
 def solve_columns(puzzles: Sequence[Any], *, threads: Optional[int] = None, box: Any = None,
@@ -97,7 +120,7 @@ def solve_columns(puzzles: Sequence[Any], *, threads: Optional[int] = None, box:
     batch) and interrupts of :func:`solve_many`, without a Python object per puzzle.
     A puzzle that cannot be read raises :class:`gridsat.ParseError` with its 1-based
     position as the attribute ``puzzle``; the batch stops there."""
-    from .sudoku import _count, _options, _text
+    from .sudoku import _count, _options
 
     np = _numpy()
     if threads is None:
@@ -106,13 +129,7 @@ def solve_columns(puzzles: Sequence[Any], *, threads: Optional[int] = None, box:
     opts = _options(box=box, symbols=symbols, rules=rules, count=_count(first, count),
                     first=first, time_limit=time_limit, solver=solver, encoding=encoding,
                     amo=amo, presolve=presolve, cages=cages, sparse=sparse)
-    texts = []
-    for k, p in enumerate(puzzles):
-        try:
-            texts.append(_text(p))
-        except (TypeError, ValueError) as e:
-            e.puzzle = k + 1  # type: ignore[union-attr]
-            raise
+    texts = _texts(puzzles)
     status, values, width = _native.sudoku_solve_columns(
         texts, _json.dumps(opts), threads, _interrupt.token(cancel))
     codes = np.frombuffer(status, dtype=np.uint8).copy()
