@@ -99,8 +99,12 @@ def solve_columns(bag: Any, *, threads: Optional[int] = 1, **options: Any) -> An
     ``.compute()`` to run it on the current Dask client."""
     from dask.delayed import delayed
 
-    parts = [delayed(_columns_of)(p, threads=threads, **options) for p in bag.to_delayed()]
-    return delayed(concat)(parts)
+    # One task a partition: map_partitions, then to_delayed's optimisation fuses the
+    # tasks that make a partition (puzzle_bag's split) with its solve, under the name of
+    # the solve when both names have the same prefix (else an alias of it is one more
+    # task). Issue 28: each task apart cost a round trip to the scheduler.
+    solved = bag.map_partitions(_columns_of, threads=threads, token=_NAME, **options)
+    return delayed(concat)(solved.to_delayed())
 
 
 def _worker_threads() -> int:
@@ -118,10 +122,43 @@ def puzzle_bag(puzzles: Sequence[Any], *, partitions: Optional[int] = None) -> A
     """A ``dask.bag`` of ``puzzles`` (a list of puzzles), cut into ``partitions``
     (default: four per worker thread of the current client, or of this machine without
     one, and never below 256 puzzles a partition): enough for the scheduler to balance
-    the workers, few enough that a task's overhead stays small beside its solves."""
+    the workers, few enough that a task's overhead stays small beside its solves.
+
+    Puzzles that are all ``str`` are cut into partitions of equal size (within one),
+    each one opaque value of the graph, named without hashing every puzzle: ``dask.bag.
+    from_sequence`` hashed the 49,158 puzzles of a file three times over (its own name,
+    ``to_delayed`` and the graph's conversion), about 60 ms of the client's before a
+    worker started (issue 28). Other puzzles go through ``from_sequence``."""
     import dask.bag as db
 
     n = len(puzzles)
     if partitions is None:
         partitions = max(1, min(4 * _worker_threads(), n // 256))
-    return db.from_sequence(puzzles, npartitions=max(1, min(partitions, n or 1)))
+    k = max(1, min(partitions, n or 1))
+    if n == 0 or len(set(map(type, puzzles))) != 1 or type(puzzles[0]) is not str:
+        return db.from_sequence(puzzles, npartitions=k)
+    import uuid
+
+    from dask.highlevelgraph import HighLevelGraph
+
+    name = f"{_NAME}-{uuid.uuid4().hex}"
+    bounds = [n * i // k for i in range(k + 1)]
+    texts = [_SEP.join(puzzles[a:b]) for a, b in zip(bounds, bounds[1:])]
+    dsk: Dict[Any, Any]
+    if any(t.count(_SEP) != b - a - 1 for t, a, b in zip(texts, bounds, bounds[1:])):
+        dsk = {(name, i): list(puzzles[a:b]) for i, (a, b) in enumerate(zip(bounds, bounds[1:]))}
+    else:
+        # One string a partition (no puzzle holds a NUL): pickled as one block, not an
+        # object per puzzle, and split on the worker.
+        dsk = {(name, i): (_split, t) for i, t in enumerate(texts)}
+    return db.Bag(HighLevelGraph.from_collections(name, dsk), name, k)
+
+
+# What joins the puzzles of a partition in transit (see puzzle_bag).
+_SEP = "\0"
+# The prefix of the names of puzzle_bag's and solve_columns's tasks.
+_NAME = "gridsat_sudoku"
+
+
+def _split(text: str) -> List[str]:
+    return text.split(_SEP)

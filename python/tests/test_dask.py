@@ -26,3 +26,32 @@ def test_a_bag_on_a_local_cluster_equals_solve_many():
     for line, o in zip(lines[:100], got[:100]):
         grid = read_line_puzzle(o["solution"])
         assert o["status"] == "unique" and valid_sudoku(grid, read_line_puzzle(line))
+
+
+def test_a_puzzle_bag_keeps_every_puzzle_in_even_partitions():
+    lines = shared("sudoku/9x9/17clue-49158.txt").read_text().split()[:1003]
+    bag = gridsat.dask.puzzle_bag(lines, partitions=4)
+    parts = [p.compute() for p in bag.to_delayed()]
+    assert [len(p) for p in parts] == [250, 251, 251, 251]
+    assert sum(parts, []) == lines and bag.compute(scheduler="sync") == lines
+    # Puzzles that are not all str (a grid), or a str holding the NUL that joins a
+    # partition in transit, are bagged as they are.
+    grid = read_line_puzzle(lines[0])
+    odd = [lines[1], grid, lines[2] + "\0"]
+    assert gridsat.dask.puzzle_bag(odd, partitions=2).compute(scheduler="sync") == odd
+    nul = ["a\0b", "c"]
+    assert gridsat.dask.puzzle_bag(nul, partitions=1).compute(scheduler="sync") == nul
+    assert gridsat.dask.puzzle_bag([], partitions=3).compute(scheduler="sync") == []
+
+
+def test_solve_columns_runs_one_task_a_partition_and_one_join():
+    lines = shared("sudoku/9x9/17clue-49158.txt").read_text().split()[:600]
+    want = gridsat.sudoku.solve_columns(lines, threads=1)
+    for bag in (gridsat.dask.puzzle_bag(lines, partitions=3),
+                dask_bag.from_sequence(lines, npartitions=3)):
+        delayed = gridsat.dask.solve_columns(bag)
+        if bag.name.startswith("gridsat_sudoku-"):
+            # puzzle_bag's split is fused into the solve, under the solve's name.
+            assert len(dict(delayed.__dask_graph__())) == 3 + 1
+        got = delayed.compute(scheduler="sync")
+        assert got.statuses() == want.statuses() and (got.solution == want.solution).all()
