@@ -5,6 +5,7 @@
 //! like every other.
 
 use crate::errors;
+use crate::result::STATUSES;
 use crate::run::{CancelToken, Watch, budget, panic_message, watched};
 use crate::sudoku::request;
 use gridsat_sat::Interrupt;
@@ -17,9 +18,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::convert::Infallible;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-
-/// The status names, in the order of their codes.
-pub const STATUSES: [&str; 5] = ["unique", "multiple", "unsat", "sat", "unknown"];
 
 /// One puzzle's answer: its status code and its first solution's values (none for
 /// `unsat` and `unknown`).

@@ -11,9 +11,9 @@
 use crate::certify::CertFail;
 use crate::errors;
 use crate::mailbox::{Gathered, Mailbox};
-use crate::result::SudokuResult;
+use crate::result::{Solved, SudokuResult, solved};
 use crate::run::{CancelToken, TICK, Watch, budget, panic_message, settle};
-use crate::sudoku::{Solved, request, solved};
+use crate::sudoku::request;
 use gridsat_sat::Interrupt;
 use gridsat_sat::batch::{Batch, Flow, Sink};
 use gridsat_sat::solver::CertificateFolder;

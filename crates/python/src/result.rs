@@ -5,11 +5,54 @@
 //! answer stays as the worker left it (status, JSON text, values) and becomes Python
 //! objects only when asked for, each at most once.
 
-use crate::sudoku::Solved;
+use gridsat_sudoku::Answer;
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyString, PyTuple};
+
+/// The status names, in the order of their codes (`solve_columns`'s status column).
+pub const STATUSES: [&str; 5] = ["unique", "multiple", "unsat", "sat", "unknown"];
+
+/// A solve's status, JSON object, and every solution's values, one after the other
+/// (each row by row): what Python's `Result` holds.
+pub struct Solved {
+    pub status: &'static str,
+    pub json: String,
+    pub values: Vec<u16>,
+    pub count: usize,
+}
+
+/// The status, JSON text and values of a solve.
+pub fn solved(answer: Option<Answer>, json: String) -> Solved {
+    let status = match &answer {
+        Some(a) => a.verdict.name(),
+        None => "unknown",
+    };
+    let grids = answer.map(|a| a.solutions).unwrap_or_default();
+    let mut values = Vec::with_capacity(grids.iter().map(|g| g.values().len()).sum());
+    for g in &grids {
+        values.extend_from_slice(g.values());
+    }
+    Solved::new(status, json, values, grids.len())
+}
+
+impl Solved {
+    pub fn new(status: &'static str, json: String, values: Vec<u16>, count: usize) -> Self {
+        Solved {
+            status,
+            json,
+            values,
+            count,
+        }
+    }
+
+    /// The Python object (`gridsat.sudoku.Result`); `MemoryError` when it cannot be
+    /// allocated.
+    pub fn into_py(self, py: Python<'_>) -> PyResult<Bound<'_, SudokuResult>> {
+        Bound::new(py, SudokuResult::new(self))
+    }
+}
 
 /// What a solve came to.
 ///
@@ -101,7 +144,7 @@ impl SudokuResult {
     /// solutions there are (what pickling passes).
     #[new]
     fn py_new(status: &str, text: String, data: &[u8], count: usize) -> PyResult<Self> {
-        let status = crate::columns::STATUSES
+        let status = STATUSES
             .into_iter()
             .find(|s| *s == status)
             .ok_or_else(|| crate::errors::value(format!("no such status: {status:?}")))?;

@@ -3,7 +3,7 @@
 
 use crate::certify::CertFail;
 use crate::errors;
-use crate::result::SudokuResult;
+use crate::result::{SudokuResult, solved};
 use crate::run::{CancelToken, Watch, budget, guarded, watched};
 use gridsat_sat::Budget;
 use gridsat_sat::Interrupt;
@@ -30,46 +30,6 @@ fn options_error(what: &str, e: &RequestError) -> PyErr {
             errors::type_error(format!("{what} options: {}", f.message))
         }
         e => errors::value(e.to_string()),
-    }
-}
-
-/// A solve's status, JSON object, and every solution's values, one after the other
-/// (each row by row): what Python's `Result` holds.
-pub struct Solved {
-    pub status: &'static str,
-    pub json: String,
-    pub values: Vec<u16>,
-    pub count: usize,
-}
-
-/// The status, JSON text and values of a solve.
-pub fn solved(answer: Option<Answer>, json: String) -> Solved {
-    let status = match &answer {
-        Some(a) => a.verdict.name(),
-        None => "unknown",
-    };
-    let grids = answer.map(|a| a.solutions).unwrap_or_default();
-    let mut values = Vec::with_capacity(grids.iter().map(|g| g.values().len()).sum());
-    for g in &grids {
-        values.extend_from_slice(g.values());
-    }
-    Solved::new(status, json, values, grids.len())
-}
-
-impl Solved {
-    pub fn new(status: &'static str, json: String, values: Vec<u16>, count: usize) -> Self {
-        Solved {
-            status,
-            json,
-            values,
-            count,
-        }
-    }
-
-    /// The Python object (`gridsat.sudoku.Result`); `MemoryError` when it cannot be
-    /// allocated.
-    pub fn into_py(self, py: Python<'_>) -> PyResult<Bound<'_, SudokuResult>> {
-        Bound::new(py, SudokuResult::new(self))
     }
 }
 
