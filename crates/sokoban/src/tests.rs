@@ -7,6 +7,7 @@
 mod bfs;
 
 use crate::analysis::{Analysis, Unsolvable, pair_table, push_parity, start_symmetries};
+use crate::encode::DeadSet;
 use crate::model::{Board, Level};
 use crate::replay::verify;
 use crate::search::{SeedLimits, seed_plan};
@@ -164,4 +165,129 @@ fn deadlock_tests_fire() {
     let (_, p, _) = deadlock_verdicts(&pair);
     let solvable = Game::of(&pair).optimum((pair.player, pair.boxes.clone()), 0, 1);
     assert!(!p || solvable.is_none());
+}
+
+/// The deadlocks an optimal push search learns on `board`.
+fn learned_sets(board: &Board) -> Vec<DeadSet> {
+    use crate::search::{AstarOptions, Order, PushTables, astar};
+    let budget = Budget::unlimited();
+    let mut tables = PushTables::new(board, true, &budget).unwrap();
+    let o = AstarOptions {
+        order: Order::Optimal,
+        below: None,
+        freeze: true,
+        pairs: true,
+        corrals: false,
+        memory: 1 << 24,
+        packing: 0,
+        connectivity: 0,
+        macros: false,
+        box_moves: false,
+        room_cuts: false,
+        features: false,
+        learn: true,
+        idle_step: 0,
+    };
+    astar(board, &mut tables, &o, &budget);
+    tables.dead_sets(board, usize::MAX)
+}
+
+/// Each learned deadlock has no plan by the breadth-first model: its boxes alone, the
+/// player on every cell it names (on every free cell when it names none), beside the
+/// boxes the board fixed as walls.
+fn check_dead_sets(l: &Level, board: &Board, sets: &[DeadSet]) {
+    let g = Game::of(l);
+    for s in sets {
+        let mut bx: Vec<usize> = s.boxes.iter().map(|&c| board.cells[c as usize]).collect();
+        bx.extend(&board.fixed);
+        bx.sort_unstable();
+        let free: Vec<u32> = (0..board.len() as u32)
+            .filter(|c| !s.boxes.contains(c))
+            .collect();
+        let players = if s.player.is_empty() {
+            &free
+        } else {
+            &s.player
+        };
+        for &p in players {
+            let plan = g.optimum((board.cells[p as usize], bx.clone()), 0, 1);
+            assert!(plan.is_none(), "{s:?} has a plan from {p} in\n{l}");
+        }
+    }
+}
+
+/// The horizon search alone (no A*, no seed) on the push encoding with `sets` added,
+/// up to `max` pushes: the pushes of its optimal plan, and the learned clauses.
+fn horizon_with(board: &Board, sets: Vec<DeadSet>, max: usize) -> (Option<usize>, usize) {
+    use crate::encode::{HorizonEncoding, PushEncoding, PushOptions};
+    use crate::halt::{Guard, SOLVER_COST};
+    use crate::search::{SearchLimits, SearchOutcome, SearchStats, search};
+    let budget = Budget::unlimited();
+    let mut enc = PushEncoding::new(
+        board,
+        PushOptions::default(),
+        Guard::new(&budget, SOLVER_COST),
+    );
+    enc.add_learned(sets);
+    let mut solver = gridsat_sat::BackendSpec::default().build().unwrap();
+    let limits = SearchLimits {
+        max_horizon: Some(max),
+        parity: enc.parity(),
+        ..SearchLimits::default()
+    };
+    let mut stats = SearchStats::default();
+    let out = search(&mut enc, solver.as_mut(), limits, &budget, &mut stats).unwrap();
+    let pushes = match out {
+        SearchOutcome::Plan {
+            horizon, optimal, ..
+        } => {
+            assert!(optimal);
+            Some(horizon)
+        }
+        _ => None,
+    };
+    let families = enc.formula().families();
+    let learned = families.iter().find(|f| f.name == "learned deadlocks");
+    (pushes, learned.map_or(0, |f| f.clauses))
+}
+
+/// The deadlocks the A* learns on random rooms of three to five boxes (many without a
+/// plan) are dead by the breadth-first model; handed to the horizon search as clauses
+/// they keep its optimum the model's; and over the rooms enough are learned and added
+/// to count (the test would pass vacuously otherwise).
+#[test]
+fn learned_deadlocks_have_no_plan_and_keep_the_horizon_optimum() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut levels, mut learned, mut clauses) = (0, 0, 0);
+    while levels < 300 {
+        let (w, h) = (4 + next() % 3, 3 + next() % 2);
+        let cells: Vec<u8> = (0..24).map(|_| next() as u8).collect();
+        let boxes = 3 + (next() % 3) as usize;
+        let Some(l) = random_level(w as usize, h as usize, &cells, boxes, false) else {
+            continue;
+        };
+        let Ok(board) = analyse(&l) else { continue };
+        levels += 1;
+        let sets = learned_sets(&board);
+        check_dead_sets(&l, &board, &sets);
+        learned += sets.len();
+        let Some(best) = Game::of(&l).optimum((l.player, l.boxes.clone()), 0, 1) else {
+            continue;
+        };
+        let best = best as usize;
+        let (pushes, added) = horizon_with(&board, sets, best + 1);
+        assert_eq!(pushes, Some(best), "{l}");
+        clauses += added;
+    }
+    eprintln!("{levels} rooms: {learned} deadlocks learned, {clauses} clauses added");
+    assert!(
+        learned >= 10 && clauses >= 10,
+        "learned {learned}, clauses {clauses}"
+    );
 }

@@ -63,6 +63,8 @@ gridsat_sat::named_enum! {
         Parity = "push-count parity",
         /// The first push once per orbit of the start position's symmetries.
         Symmetry = "start symmetry",
+        /// Deadlocks the A* learned on box subsets (a solve's formula only).
+        Learned = "learned deadlocks",
     }
 }
 gridsat_sat::family_kind!(PushFamily);

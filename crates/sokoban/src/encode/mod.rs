@@ -24,7 +24,7 @@ pub(crate) use moves::MoveEncoding;
 pub use moves::MoveOptions;
 pub use prune::Prune;
 pub(crate) use pushes::PushEncoding;
-pub use pushes::PushOptions;
+pub use pushes::{DeadSet, PushOptions};
 pub use reach::Reach;
 
 gridsat_sat::named_enum! {

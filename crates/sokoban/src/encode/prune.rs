@@ -31,6 +31,9 @@ gridsat_sat::named_enum! {
         /// Start symmetry: the first push once per orbit of the start position's
         /// reflections and rotations (push mode)
         Symmetry = "symmetry",
+        /// Deadlocks the A* learned on box subsets before the horizon search, as
+        /// clauses of every step (push mode, a solve's formula only)
+        Learned = "learned",
     }
 }
 
@@ -78,6 +81,7 @@ impl PushOptions {
             Prune::Undo => self.undo = on,
             Prune::Parity => self.parity = on,
             Prune::Symmetry => self.symmetry = on,
+            Prune::Learned => self.learned = on,
             Prune::NoReversal => {}
         }
     }

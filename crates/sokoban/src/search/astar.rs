@@ -19,6 +19,7 @@ use super::patterns::{PatternStats, Patterns, Subset};
 use super::queue::Buckets;
 use super::table::{Meta, Table};
 use crate::analysis::{Deadlocks, FreezeScratch, Matcher, Push, frozen_off_goal, packing_order};
+use crate::encode::DeadSet;
 use crate::halt::Halt;
 use crate::model::{Board, Dir};
 use gridsat_sat::{Budget, MemoryExceeded, StopReason};
@@ -154,6 +155,12 @@ impl PushTables {
     /// Whether the two-box table was built.
     pub fn has_pairs(&self) -> bool {
         self.dl.has_pairs()
+    }
+
+    /// The deadlocks learned on box subsets so far, for the SAT encoding: fewest boxes
+    /// first, at most `max_clauses` clauses a step.
+    pub fn dead_sets(&mut self, board: &Board, max_clauses: usize) -> Vec<DeadSet> {
+        self.patterns.dead_sets(board, max_clauses)
     }
 }
 

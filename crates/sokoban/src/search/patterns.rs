@@ -12,6 +12,7 @@
 //! position has none. The player's region is taken around the subset's boxes alone: the
 //! subset's search starts from any cell of it just the same.
 
+use crate::encode::DeadSet;
 use crate::model::Board;
 use std::collections::HashSet;
 
@@ -131,6 +132,35 @@ impl Patterns {
         true
     }
 
+    /// The patterns as deadlocks for the SAT encoding, fewest boxes first, while their
+    /// clauses a step stay within `max_clauses`: each with the cells of its player
+    /// region next to its boxes, none when its boxes do not split the free cells.
+    pub fn dead_sets(&mut self, board: &Board, max_clauses: usize) -> Vec<DeadSet> {
+        let mut order: Vec<usize> = (0..self.boxes.len()).collect();
+        order.sort_by_key(|&p| self.boxes[p].len());
+        let mut sets = Vec::new();
+        let mut clauses = 0;
+        for p in order {
+            let boxes = self.boxes[p].clone();
+            let region = self.flood.region(board, &boxes, self.region[p]);
+            let player = if region.len() + boxes.len() == board.len() {
+                Vec::new()
+            } else {
+                next_to(board, &boxes, &region)
+            };
+            let set = DeadSet {
+                boxes: boxes.iter().map(|&b| b as u32).collect(),
+                player,
+            };
+            clauses += set.clauses();
+            if clauses > max_clauses {
+                break;
+            }
+            sets.push(set);
+        }
+        sets
+    }
+
     fn store(&mut self, board: &Board, set: Vec<u16>, region: u16) {
         if self.by_cell.is_empty() {
             self.by_cell = vec![Vec::new(); board.len()];
@@ -182,6 +212,20 @@ fn neighbourhood(board: &Board, occ: &[bool], cell: u16) -> Vec<u16> {
     set
 }
 
+/// The cells of `region` (increasing) next to a cell of `boxes`.
+fn next_to(board: &Board, boxes: &[u16], region: &[u32]) -> Vec<u32> {
+    region
+        .iter()
+        .copied()
+        .filter(|&c| {
+            board.nb[c as usize]
+                .into_iter()
+                .flatten()
+                .any(|x| boxes.contains(&(x as u16)))
+        })
+        .collect()
+}
+
 fn key_hash(set: &[u16], region: u16) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ region as u64;
     for &b in set {
@@ -202,6 +246,20 @@ struct Flood {
 impl Flood {
     /// The least cell the player reaches from `from` around `boxes` alone.
     fn least(&mut self, board: &Board, boxes: &[u16], from: u16) -> u16 {
+        self.fill(board, boxes, from, |_| {})
+    }
+
+    /// The cells the player reaches from `from` around `boxes` alone, increasing.
+    fn region(&mut self, board: &Board, boxes: &[u16], from: u16) -> Vec<u32> {
+        let mut cells = Vec::new();
+        self.fill(board, boxes, from, |c| cells.push(c));
+        cells.sort_unstable();
+        cells
+    }
+
+    /// Floods from `from` around `boxes` alone, calling `each` on every cell reached;
+    /// the least of them.
+    fn fill(&mut self, board: &Board, boxes: &[u16], from: u16, mut each: impl FnMut(u32)) -> u16 {
         let n = board.len();
         if self.occ.len() != n || self.stamp == u32::MAX {
             self.occ = vec![false; n];
@@ -218,6 +276,7 @@ impl Flood {
         self.stack.clear();
         self.stack.push(from as u32);
         while let Some(c) = self.stack.pop() {
+            each(c);
             for x in board.nb[c as usize].into_iter().flatten() {
                 let x = x as usize;
                 if self.mark[x] != s && !self.occ[x] {
@@ -306,6 +365,33 @@ mod tests {
         }));
         assert!(p.matches(&b, &occ, column[2], cell(&b, 3, 1)));
         assert!(!p.matches(&b, &occ, column[2], cell(&b, 2, 5)));
+    }
+
+    #[test]
+    fn dead_sets_name_the_region_cells_next_to_the_boxes_only_when_they_split() {
+        // ROOMS: the pair does not split the free cells; any player position matches.
+        let (b, occ) = board(ROOMS);
+        let mut p = Patterns::default();
+        let left = cell(&b, 1, 3);
+        assert!(p.learn(&b, &occ, left, b.player as u16, |_, _| Subset::NoPlan));
+        let sets = p.dead_sets(&b, 100);
+        assert_eq!(sets.len(), 1);
+        let mut want = vec![left as u32, cell(&b, 1, 4) as u32];
+        want.sort_unstable();
+        assert_eq!(sets[0].boxes, want);
+        assert!(sets[0].player.is_empty());
+        // The column seals the left room: the player's cells are the three left of it.
+        let (b, occ) = board("########\n#  $  .#\n#@ $  .#\n#  $  .#\n########\n");
+        let mut p = Patterns::default();
+        assert!(p.learn(&b, &occ, cell(&b, 1, 3), b.player as u16, |_, _| {
+            Subset::NoPlan
+        }));
+        let sets = p.dead_sets(&b, 100);
+        let left: Vec<u32> = (1..4).map(|r| cell(&b, r, 2) as u32).collect();
+        assert_eq!(sets[0].player, left);
+        assert_eq!(sets[0].clauses(), 3);
+        // The clause budget a step is honoured: three clauses do not fit in two.
+        assert!(p.dead_sets(&b, 2).is_empty());
     }
 
     #[test]

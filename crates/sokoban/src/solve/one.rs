@@ -7,7 +7,7 @@ use super::options::{CadicalConfig, Optimize, SolveOptions};
 use super::push::{AstarBound, PushStep};
 use super::report::{Outcome, SolveStats, Verdict};
 use crate::analysis::{Analysis, Proof, Unsolvable, analyse, move_lower_bound, state_bound};
-use crate::encode::{HorizonEncoding, MoveEncoding, PushEncoding};
+use crate::encode::{DeadSet, HorizonEncoding, MoveEncoding, PushEncoding, PushFamily};
 use crate::halt::{Guard, Halt, SOLVER_COST};
 use crate::model::{Board, Level, Plan};
 use crate::replay::verify;
@@ -37,7 +37,12 @@ struct Prepared {
 
 /// The encoding of `opts.optimize` on the board, built within `budget` (or why the
 /// level has no solution, from the push encoding's pair table).
-fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepared, Unsolvable> {
+fn prepare(
+    a: &Analysis,
+    opts: &SolveOptions,
+    budget: &Budget,
+    learned: Vec<DeadSet>,
+) -> Result<Prepared, Unsolvable> {
     let (board, guard) = (&a.board, Guard::new(budget, SOLVER_COST));
     if opts.optimize == Optimize::Moves {
         let mut mo = opts.moves;
@@ -49,7 +54,8 @@ fn prepare(a: &Analysis, opts: &SolveOptions, budget: &Budget) -> Result<Prepare
             parity: None,
         });
     }
-    let enc = PushEncoding::new(board, opts.pushes, guard);
+    let mut enc = PushEncoding::new(board, opts.pushes, guard);
+    enc.add_learned(learned);
     if enc.halted().is_none()
         && let Some((x, y)) = enc.dead_start_pair()
     {
@@ -94,13 +100,17 @@ pub(super) fn solve_one(
     if let Some(report) = s.exhaust(board) {
         return Ok(report);
     }
-    let astar = match s.push_search(board)? {
+    let mut astar = match s.push_search(board)? {
         Some(PushStep::Done(report)) => return Ok(*report),
         Some(PushStep::Bound(b)) => Some(b),
         None => None,
     };
     let mut solver = build_backend(opts)?;
-    let mut p = match prepare(&analysis, opts, budget) {
+    let learned = astar
+        .as_mut()
+        .map(|b| std::mem::take(&mut b.dead_sets))
+        .unwrap_or_default();
+    let mut p = match prepare(&analysis, opts, budget, learned) {
         Ok(p) => p,
         Err(why) => return Ok(s.unsolvable(why)),
     };
@@ -151,7 +161,8 @@ fn raised(astar: Option<&AstarBound>, mut r: Outcome) -> Outcome {
     r
 }
 
-/// The words of a horizon search's proof: which horizon was unsatisfiable.
+/// The words of a horizon search's proof: which horizon was unsatisfiable, and with
+/// how many clauses of the deadlocks the A* learned.
 pub(super) fn horizon_proof(r: &Outcome) -> Option<String> {
     r.optimal?;
     let unit = r.optimize.unit();
@@ -160,13 +171,21 @@ pub(super) fn horizon_proof(r: &Outcome) -> Option<String> {
             "the plan's {unit}s equal the admissible lower bound"
         ));
     };
-    Some(match r.stats.push_parity {
+    let mut words = match r.stats.push_parity {
         Some(q) if unit == "push" && p > 0 && p % 2 != q => format!(
             "the push encoding at horizon {} is unsatisfiable, and {p} pushes has the wrong parity",
             p - 1
         ),
         _ => format!("the {unit} encoding at horizon {p} is unsatisfiable"),
-    })
+    };
+    let name = PushFamily::Learned.name();
+    let learned = (r.stats.families.iter()).find(|f| f.0 == name && f.1 > 0);
+    if let Some((_, n)) = learned {
+        words.push_str(&format!(
+            " (with {n} clauses of deadlocks the A* learned on box subsets)"
+        ));
+    }
+    Some(words)
 }
 
 impl Solve<'_> {

@@ -7,6 +7,7 @@ use super::error::SolveError;
 use super::options::{ASTAR_MEMORY, Optimize, Search};
 use super::report::{Outcome, SolveStats, Verdict};
 use crate::analysis::{Proof, Push, Unsolvable, pushes_to_plan};
+use crate::encode::DeadSet;
 use crate::model::{Board, Plan};
 use crate::search::{
     AnyRun, AstarOptions, AstarOutcome, AstarStats, MAX_CELLS, Order, PushTables, SearchOutcome,
@@ -22,6 +23,10 @@ pub(super) enum PushStep {
     Bound(AstarBound),
 }
 
+/// The most clauses a step the A*'s learned deadlocks add to the horizon search's
+/// encoding.
+const LEARNED_CLAUSES: usize = 20_000;
+
 /// What a stopped A* proved and counted.
 pub(super) struct AstarBound {
     /// No plan has fewer pushes.
@@ -30,6 +35,8 @@ pub(super) struct AstarBound {
     seconds: f64,
     /// The proof of that bound, in words.
     words: String,
+    /// The deadlocks it learned on box subsets, for the horizon search's encoding.
+    pub dead_sets: Vec<DeadSet>,
 }
 
 impl AstarBound {
@@ -179,6 +186,11 @@ impl Solve<'_> {
                 PushStep::Done(Box::new(r))
             }
             AstarOutcome::Stopped { lower_bound, .. } => PushStep::Bound(AstarBound {
+                dead_sets: if o.pushes.learned {
+                    tables.dead_sets(board, LEARNED_CLAUSES)
+                } else {
+                    Vec::new()
+                },
                 lower_bound: lower_bound as usize,
                 words: astar_words(lower_bound as usize, stats.expanded, &base, &tables),
                 stats,

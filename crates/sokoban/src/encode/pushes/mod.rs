@@ -13,6 +13,7 @@
 
 mod decode;
 mod goal;
+mod learned;
 mod state;
 mod step;
 mod tables;
@@ -29,6 +30,8 @@ use gridsat_sat::{Block, FamilyId, Formula, Lit};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use tables::{Cand, Candidates};
+
+pub use learned::DeadSet;
 
 /// Switches of the push encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -61,6 +64,10 @@ pub struct PushOptions {
     /// Start symmetry: when a reflection or rotation maps the start position onto
     /// itself, the first push is tried once per orbit (`analysis/symmetry.rs`).
     pub symmetry: bool,
+    /// Learned deadlocks: the patterns the A* learned on box subsets before the
+    /// horizon search (`search/patterns.rs`), as clauses of every step
+    /// (`encode/pushes/learned.rs`). Only a solve adds them; exported formulas have none.
+    pub learned: bool,
     /// The reachability encoding.
     pub reach: Reach,
     /// Exactly one action per step by pairwise clauses at every size (the textbook
@@ -81,6 +88,7 @@ impl Default for PushOptions {
             undo: true,
             parity: true,
             symmetry: true,
+            learned: true,
             reach: Reach::default(),
             pairwise_actions: false,
         }
@@ -105,6 +113,7 @@ struct Families {
     undo: FamilyId,
     parity: FamilyId,
     symmetry: FamilyId,
+    learned: FamilyId,
 }
 
 impl Families {
@@ -126,6 +135,7 @@ impl Families {
             undo: k(PushFamily::Undo),
             parity: k(PushFamily::Parity),
             symmetry: k(PushFamily::Symmetry),
+            learned: k(PushFamily::Learned),
         }
     }
 }
@@ -168,6 +178,8 @@ pub struct PushEncoding {
     /// Candidate pushes not tried first: another in their orbit under the start
     /// position's symmetries is.
     not_first: Vec<u32>,
+    /// Deadlocks learned by the A*, added to every step (`learned.rs`).
+    learned: Vec<DeadSet>,
     /// The budget watched while building.
     guard: Guard,
 }
@@ -314,6 +326,7 @@ impl PushEncoding {
             undo_pairs,
             parity,
             not_first,
+            learned: Vec::new(),
             guard,
         };
         if enc.guard.check(&enc.f) {

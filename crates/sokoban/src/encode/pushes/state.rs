@@ -52,6 +52,7 @@ impl PushEncoding {
                 self.f.add_clause(self.fam.freeze, &clause);
             }
         }
+        self.learned_clauses(t);
         if self.opts.goal_reach && self.board.boxes.len() == self.per_goal.len() {
             for (_, d) in &self.per_goal {
                 if !self.guard.tick(&self.f) {
