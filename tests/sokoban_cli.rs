@@ -716,3 +716,37 @@ fn when_the_astar_stops_the_horizon_search_proves_or_keeps_its_bound() {
         "{r}"
     );
 }
+
+/// Microban 144 (16 boxes): the A* cannot prove it in seconds, but the default mode
+/// still answers with a verified plan from the satisficing passes once the A* stops,
+/// reported as not proven optimal with the A*'s bound below it (exit 4), and
+/// `sokoban verify` replays it to solved.
+#[test]
+fn a_hard_level_gets_a_plan_with_its_bound_when_the_astar_stops() {
+    let Some(file) = shared("microban.xsb") else {
+        return;
+    };
+    let file = file.to_str().unwrap();
+    let args = ["sokoban", "solve", file, "--level", "144"];
+    let mut with_json = args.to_vec();
+    with_json.extend(["--time-limit", "20", "--json"]);
+    let o = run(&with_json);
+    assert_eq!(Some(o.code), Some(4), "{}", o.stderr.clone());
+    let r = &o.json()[0];
+    assert_eq!(r["status"], "solved", "{r}");
+    assert_eq!(r["search"], "any", "{r}");
+    assert!(r["optimal"].is_null());
+    let pushes = r["pushes"].as_u64().unwrap();
+    let below = r["proven_no_plan_up_to"].as_u64().unwrap();
+    // YASS proves 36 pushes optimal; the bound is the A*'s, below any plan.
+    assert!(below < 36 && pushes >= 36, "{pushes} pushes, bound {below}");
+    let plan = r["plan"].as_str().unwrap();
+    let upper = plan.chars().filter(char::is_ascii_uppercase).count() as u64;
+    assert_eq!(upper, pushes);
+    assert!(r["reason"].as_str().unwrap().contains("satisficing passes"));
+    let v = run(&["sokoban", "verify", file, "--level", "144", "--plan", plan]);
+    assert_eq!(Some(v.code), Some(0), "{}", v.stdout.clone());
+    // The passes' share is one of the options the binary prints (library default).
+    let p = run(&[&args[..], &["--print-options"]].concat());
+    assert_eq!(p.json()[0]["plan_share"], 0.5);
+}

@@ -102,7 +102,7 @@ pub(super) fn solve_one(
     }
     let mut astar = match s.push_search(board)? {
         Some(PushStep::Done(report)) => return Ok(*report),
-        Some(PushStep::Bound(b)) => Some(b),
+        Some(PushStep::Bound(b)) => Some(*b),
         None => None,
     };
     let mut solver = build_backend(opts)?;
@@ -149,6 +149,11 @@ pub(super) fn solve_one(
     if report.search.is_none() {
         report.search = Some("horizon");
         report.proof = horizon_proof(&report);
+    }
+    if report.verdict == Verdict::Unknown
+        && let Some(pushes) = astar.as_mut().and_then(|b| b.plan.take())
+    {
+        report = s.first_plan(board, &pushes, report)?;
     }
     Ok(raised(astar.as_ref(), report))
 }

@@ -132,6 +132,10 @@ pub struct SolveOptions {
     /// Under [`Search::Auto`], the share of the time left that the A* gets before the
     /// horizon search takes over.
     pub astar_share: f64,
+    /// Under [`Search::Auto`], when the A* stops without a plan: the share of the time
+    /// left that the satisficing passes get to find one (verified, and reported with
+    /// the proven bound when the horizon search finds none); 0 switches them off.
+    pub plan_share: f64,
 }
 
 /// The default ceiling of the A*'s table and queue: 3 GiB.
@@ -212,6 +216,7 @@ impl SolveOptions {
             astar_patterns: true,
             astar_memory: None,
             astar_share: 0.8,
+            plan_share: 0.5,
         }
     }
 

@@ -20,7 +20,7 @@ pub(super) enum PushStep {
     /// The answer.
     Done(Box<Outcome>),
     /// Stopped first: the bound it proved, for the horizon search to start from.
-    Bound(AstarBound),
+    Bound(Box<AstarBound>),
 }
 
 /// The most clauses a step the A*'s learned deadlocks add to the horizon search's
@@ -37,12 +37,17 @@ pub(super) struct AstarBound {
     words: String,
     /// The deadlocks it learned on box subsets, for the horizon search's encoding.
     pub dead_sets: Vec<DeadSet>,
+    /// The satisficing passes' best plan after it, when they found one.
+    pub plan: Option<Vec<Push>>,
+    /// Their counters and seconds.
+    passes: (AstarStats, f64),
 }
 
 impl AstarBound {
     /// Adds the A*'s counters to a solve's.
     pub fn add_to(&self, s: &mut SolveStats) {
         add_stats(s, &self.stats, self.seconds);
+        add_stats(s, &self.passes.0, self.passes.1);
     }
 
     /// Carries the bound into a report that the horizon search left unproven with a
@@ -185,19 +190,79 @@ impl Solve<'_> {
                 r.stats.seconds = self.began.elapsed().as_secs_f64();
                 PushStep::Done(Box::new(r))
             }
-            AstarOutcome::Stopped { lower_bound, .. } => PushStep::Bound(AstarBound {
-                dead_sets: if o.pushes.learned {
-                    tables.dead_sets(board, LEARNED_CLAUSES)
-                } else {
-                    Vec::new()
-                },
-                lower_bound: lower_bound as usize,
-                words: astar_words(lower_bound as usize, stats.expanded, &base, &tables),
-                stats,
-                seconds,
-            }),
+            AstarOutcome::Stopped { lower_bound, .. } => {
+                let (plan, passes) = self.first_passes(board, &mut tables, &base);
+                PushStep::Bound(Box::new(AstarBound {
+                    dead_sets: if o.pushes.learned {
+                        tables.dead_sets(board, LEARNED_CLAUSES)
+                    } else {
+                        Vec::new()
+                    },
+                    lower_bound: lower_bound as usize,
+                    words: astar_words(lower_bound as usize, stats.expanded, &base, &tables),
+                    stats,
+                    seconds,
+                    plan,
+                    passes,
+                }))
+            }
         };
         Ok(Some(step))
+    }
+
+    /// After an A* that stopped without a plan: the satisficing passes' best plan within
+    /// `plan_share` of the time left (none when that share is 0 or they find none),
+    /// with their counters and seconds.
+    fn first_passes(
+        &self,
+        board: &Board,
+        tables: &mut PushTables,
+        base: &AstarOptions,
+    ) -> (Option<Vec<Push>>, (AstarStats, f64)) {
+        let share = self.opts.plan_share;
+        if share <= 0.0 || self.budget.stopped() {
+            return (None, (AstarStats::default(), 0.0));
+        }
+        let began = Instant::now();
+        let run = any_plan(board, tables, base, &self.budget.share(share));
+        (run.best, (run.stats, began.elapsed().as_secs_f64()))
+    }
+
+    /// The satisficing passes' plan (`pushes`) in place of a horizon search that found
+    /// none: walked, then verified and checked like every plan, with the horizon
+    /// search's bound, proof and counters (`horizon`, its report).
+    pub(super) fn first_plan(
+        &self,
+        board: &Board,
+        pushes: &[Push],
+        horizon: Outcome,
+    ) -> Result<Outcome, SolveError> {
+        let plan: Plan =
+            pushes_to_plan(board, pushes).map_err(|push| SolveError::Unwalkable { push })?;
+        let n = pushes.len();
+        let outcome = SearchOutcome::Plan {
+            plan,
+            horizon: n,
+            optimal: false,
+            proven_below: None,
+            stopped: None,
+        };
+        let cap = min_cap(self.opts.max_pushes, self.opts.max_moves);
+        let mut r = self.report(outcome, horizon.stats.clone(), cap)?;
+        if r.verdict != Verdict::Solved || r.optimal.is_some() {
+            return Ok(r); // the move encoding took over (a move cap), or it proved
+        }
+        r.proven_below = horizon.proven_below;
+        r.proof = horizon.proof;
+        r.stopped = horizon.stopped.or(r.stopped);
+        r.search = Some("any");
+        let why = horizon.reason.unwrap_or_else(|| "stopped".into());
+        r.reason = Some(format!(
+            "a plan of {n} pushes by the satisficing passes after the A* stopped, not \
+             proven optimal; the horizon search: {why}"
+        ));
+        r.stats.seconds = self.began.elapsed().as_secs_f64();
+        Ok(r)
     }
 
     /// The report of an A* plan proven push-optimal (`proof`) or not (`None`): walked,
