@@ -750,3 +750,38 @@ fn a_hard_level_gets_a_plan_with_its_bound_when_the_astar_stops() {
     let p = run(&[&args[..], &["--print-options"]].concat());
     assert_eq!(p.json()[0]["plan_share"], 0.5);
 }
+
+/// Microban 153 has plans (YASS: 364 pushes), but the satisficing passes with box moves
+/// and goal-room cuts run out of positions on it. Without macros those passes once
+/// counted as exhaustive and the level was reported unsolvable; a pass that skips plans
+/// proves nothing, so it is `unknown` or `solved`, never `unsolvable`.
+#[test]
+fn box_move_passes_that_run_out_prove_nothing() {
+    let Some(file) = shared("microban.xsb") else {
+        return;
+    };
+    let file = file.to_str().unwrap();
+    let args = [
+        "sokoban",
+        "solve",
+        file,
+        "--level",
+        "153",
+        "--any",
+        "--time-limit",
+        "30",
+        "--astar-no",
+        "macros",
+        "--json",
+    ];
+    let o = run(&args);
+    let r = &o.json()[0];
+    assert_ne!(r["status"], "unsolvable", "{r}");
+    assert!(
+        r["reason"]
+            .as_str()
+            .unwrap()
+            .contains("with box moves: none shorter"),
+        "{r}"
+    );
+}

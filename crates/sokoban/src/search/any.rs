@@ -45,6 +45,29 @@ pub fn any_plan(
 ) -> AnyRun {
     let mut run = AnyRun::default();
     let mut first = first_plan(board, tables, base, budget, &mut run);
+    if !first && base.room_cuts && (base.macros || base.box_moves) && run.halt.is_none() {
+        // The goal-room cuts lose every plan when the room cannot be filled in the
+        // packing order (Microban 153): the first pass again without them, in half the
+        // time left.
+        let (order, box_moves) = first_passes(base)[0];
+        let uncut = AstarOptions {
+            room_cuts: false,
+            box_moves,
+            ..base.clone()
+        };
+        first = pass(
+            board,
+            tables,
+            &uncut,
+            order,
+            None,
+            &budget.share(0.5),
+            &mut run,
+        );
+        if !budget.stopped() {
+            run.halt = None;
+        }
+    }
     if !first && (base.macros || base.box_moves) && run.halt.is_none() {
         // Macros lose plans: a greedy pass with them that runs out proves nothing, so
         // the search without them settles it.
@@ -204,7 +227,9 @@ fn pass(
         }
         AstarOutcome::Exhausted => {
             match below {
-                None if opts.macros => {}
+                // Macros and box moves (with their goal-room cuts) skip plans: only a
+                // pass of single pushes that runs out proves there is none.
+                None if opts.macros || opts.box_moves => {}
                 None => run.no_plan = true,
                 Some(b) if order == Order::Optimal => run.lower_bound = run.lower_bound.max(b),
                 Some(_) => {}
