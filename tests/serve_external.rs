@@ -9,8 +9,7 @@ use common::root;
 use serde_json::{Value, json};
 use serve_common::Server;
 
-const REFUSAL: &str =
-    "solver: external solver programs are not run here; use auto, cadical, batsat or portfolio";
+const REFUSAL: &str = "solver: external solver programs are not run here; use auto, cadical, batsat, small or portfolio";
 
 fn example(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).expect("example")

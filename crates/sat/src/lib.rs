@@ -67,7 +67,7 @@ pub use budget::{
 pub use formula::{Family, FamilyId, FamilyKind, Formula};
 pub use lit::{Lit, Var};
 pub use solver::{
-    Backend, BackendSpec, BackendSpecError, Interrupt, Limits, Outcome, SolverError,
+    Backend, BackendSpec, BackendSpecError, Interrupt, Limits, Outcome, SmallBackend, SolverError,
     default_backend, drop_aside,
 };
 pub use verdict::{Concludes, Conclusion};

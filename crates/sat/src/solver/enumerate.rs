@@ -118,6 +118,10 @@ mod tests {
 
     fn backends() -> Vec<(&'static str, Box<dyn Backend>)> {
         let mut out: Vec<(&'static str, Box<dyn Backend>)> = Vec::new();
+        out.push(("small", Box::new(crate::solver::SmallBackend::new())));
+        let mut small_true = crate::solver::SmallBackend::new();
+        small_true.prefer_true();
+        out.push(("small-true-first", Box::new(small_true)));
         #[cfg(feature = "cadical")]
         out.push(("cadical", Box::new(crate::solver::CadicalBackend::new())));
         #[cfg(feature = "batsat")]

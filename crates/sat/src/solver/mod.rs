@@ -13,6 +13,7 @@ mod portfolio;
 mod proof;
 #[cfg(feature = "cadical")]
 mod refute;
+mod small;
 
 #[cfg(feature = "batsat")]
 pub use self::batsat::BatsatBackend;
@@ -29,6 +30,7 @@ pub use proof::{ProofOutcome, solve_with_proof, solve_with_proof_into};
 pub use refute::{
     Certified, Refutation, RefuteError, create_new, write_file, write_proof, write_refutation,
 };
+pub use small::SmallBackend;
 
 use crate::budget::Budget;
 pub use crate::budget::Interrupt;
@@ -237,15 +239,19 @@ pub trait Backend: Send {
 /// `external:CMD [ARGS…]`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum BackendSpec {
-    /// CaDiCaL, except for one-shot formulas of at most [`AUTO_SMALL_CLAUSES`] clauses,
-    /// which go to batsat: its start-up and per-conflict costs are lower on such tiny
-    /// formulas (measured in BENCHMARKS.md). Without the batsat feature, always CaDiCaL.
+    /// CaDiCaL, except for one-shot formulas: up to [`SMALL_CORE_CLAUSES`] clauses the
+    /// small core ([`SmallBackend`]), up to [`AUTO_SMALL_CLAUSES`] batsat — their
+    /// start-up and per-conflict costs are lower on such tiny formulas (measured in
+    /// BENCHMARKS.md). Without the batsat feature, CaDiCaL above the small core's size.
     #[default]
     Auto,
     /// The built-in CaDiCaL.
     Cadical,
     /// The pure-Rust batsat (cargo feature `batsat`).
     Batsat,
+    /// gridsat's own small CDCL core ([`SmallBackend`]), for formulas of a few hundred
+    /// variables; always built in.
+    Small,
     /// CaDiCaL's default and `sat` configurations racing on two threads.
     Portfolio,
     /// Any SAT-competition-style program.
@@ -255,6 +261,12 @@ pub enum BackendSpec {
 /// `auto` sends one-shot formulas up to this many clauses to batsat: measured faster on
 /// 9×9 reduced formulas (1,000–3,000 clauses), slower from about 18,000 (25×25).
 pub const AUTO_SMALL_CLAUSES: usize = 10_000;
+
+/// `auto` sends one-shot formulas up to this many clauses to the small core
+/// ([`SmallBackend`]): every 9×9 reduced formula (1,000–3,000 clauses), where it was
+/// measured faster than batsat (bench/runs/2026-12-06-small-cdcl.md); larger one-shot
+/// formulas stay on batsat up to [`AUTO_SMALL_CLAUSES`].
+pub const SMALL_CORE_CLAUSES: usize = 5_000;
 
 /// Why a solver name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -276,12 +288,16 @@ impl BackendSpec {
     pub const CHOICES: &'static [(&'static str, &'static str)] = &[
         (
             "auto",
-            "batsat for one-shot formulas of at most 10,000 clauses, CaDiCaL otherwise",
+            "for one-shot formulas the small core up to 5,000 clauses, batsat up to 10,000; CaDiCaL otherwise",
         ),
         ("cadical", "the built-in CaDiCaL"),
         (
             "batsat",
             "the built-in batsat, a pure-Rust MiniSat descendant",
+        ),
+        (
+            "small",
+            "gridsat's own CDCL core for formulas of a few hundred variables",
         ),
         (
             "portfolio",
@@ -309,14 +325,14 @@ impl BackendSpec {
     /// The one refusal of an external solver where no program may be run (the web
     /// server's requests, of every puzzle family): `Ok` for a built-in backend, and for
     /// `external:…` the message `external solver programs are not run here; use auto,
-    /// cadical, batsat or portfolio` (every built-in of [`BackendSpec::CHOICES`]).
+    /// cadical, batsat, small or portfolio` (every built-in of [`BackendSpec::CHOICES`]).
     ///
     /// ```
     /// use gridsat_sat::BackendSpec;
     ///
     /// assert!(BackendSpec::Cadical.refuse_external().is_ok());
     /// let e: BackendSpec = "external:minisat".parse().unwrap();
-    /// assert!(e.refuse_external().unwrap_err().ends_with("batsat or portfolio"));
+    /// assert!(e.refuse_external().unwrap_err().ends_with("small or portfolio"));
     /// ```
     pub fn refuse_external(&self) -> Result<(), String> {
         match self {
@@ -360,7 +376,21 @@ impl BackendSpec {
                 Box::new(CadicalBackend::new()),
                 Box::new(CadicalBackend::with_config("sat")?),
             ]))),
+            BackendSpec::Small => Ok(Box::new(SmallBackend::new())),
             BackendSpec::External(cmd) => Ok(Box::new(ExternalBackend::new(cmd.clone()))),
+        }
+    }
+
+    /// True when a one-shot formula of `clauses` clauses goes to the small core
+    /// ([`SmallBackend`]): always for `small`, and for `auto` up to
+    /// [`SMALL_CORE_CLAUSES`]. A caller solving many such formulas may keep one
+    /// [`SmallBackend`] and [`SmallBackend::reset`] it between them instead of calling
+    /// [`BackendSpec::build_for`].
+    pub fn small_core_for(&self, clauses: usize) -> bool {
+        match self {
+            BackendSpec::Small => true,
+            BackendSpec::Auto => clauses <= SMALL_CORE_CLAUSES,
+            _ => false,
         }
     }
 
@@ -368,6 +398,9 @@ impl BackendSpec {
     /// batsat for small ones (when built in) and CaDiCaL otherwise. batsat on a small
     /// formula gets the options tuned for it ([`BatsatBackend::for_small_formulas`]).
     pub fn build_for(&self, clauses: usize) -> Result<Box<dyn Backend>, SolverError> {
+        if self.small_core_for(clauses) {
+            return Ok(Box::new(SmallBackend::new()));
+        }
         #[cfg(feature = "batsat")]
         if matches!(self, BackendSpec::Auto | BackendSpec::Batsat) && clauses <= AUTO_SMALL_CLAUSES
         {
@@ -385,6 +418,7 @@ impl FromStr for BackendSpec {
             "auto" => Ok(BackendSpec::Auto),
             "cadical" => Ok(BackendSpec::Cadical),
             "batsat" => Ok(BackendSpec::Batsat),
+            "small" => Ok(BackendSpec::Small),
             "portfolio" => Ok(BackendSpec::Portfolio),
             _ => match s.strip_prefix("external:") {
                 Some(cmd) => cmd.parse().map(BackendSpec::External),
@@ -402,6 +436,7 @@ impl fmt::Display for BackendSpec {
             BackendSpec::Auto => f.write_str("auto"),
             BackendSpec::Cadical => f.write_str("cadical"),
             BackendSpec::Batsat => f.write_str("batsat"),
+            BackendSpec::Small => f.write_str("small"),
             BackendSpec::Portfolio => f.write_str("portfolio"),
             BackendSpec::External(c) => write!(f, "external:{c}"),
         }
@@ -586,7 +621,7 @@ mod tests {
         let e = "picosat".parse::<BackendSpec>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown solver 'picosat' (expected auto, cadical, batsat, portfolio or external:CMD)"
+            "unknown solver 'picosat' (expected auto, cadical, batsat, small, portfolio or external:CMD)"
         );
         assert_eq!(
             "external:".parse::<BackendSpec>(),
@@ -611,7 +646,7 @@ mod tests {
         assert_eq!(
             e.refuse_external(),
             Err(
-                "external solver programs are not run here; use auto, cadical, batsat or portfolio"
+                "external solver programs are not run here; use auto, cadical, batsat, small or portfolio"
                     .to_string()
             )
         );
