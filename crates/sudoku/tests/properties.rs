@@ -3,7 +3,7 @@
 
 mod brute;
 
-use gridsat_sat::AmoEncoding;
+use gridsat_sat::{AmoEncoding, BackendSpec};
 use gridsat_sudoku::deduce::Presolve;
 use gridsat_sudoku::{
     Grid, Rules, SolveOptions, SudokuSolver, Verdict, check_solution,
@@ -195,6 +195,37 @@ proptest! {
         }
         let distinct: std::collections::HashSet<_> = answer.solutions.iter().collect();
         prop_assert_eq!(distinct.len(), expected);
+    }
+
+    /// One solver answers a run of puzzles as brute force does: the small CDCL core
+    /// it keeps is reset between them (nothing learnt about one puzzle may leak into
+    /// the next), and `small` forced agrees with `batsat` forced.
+    #[test]
+    fn one_solver_reused_across_puzzles_counts_as_brute_force(
+        cases in prop::collection::vec(
+            (shapes(), any::<u64>(), prop::collection::vec(any::<usize>(), 0..70),
+             prop::collection::vec((any::<usize>(), any::<u16>()), 0..2)),
+            2..6),
+    ) {
+        let solver = |backend: BackendSpec| {
+            let mut opts = SolveOptions::default();
+            opts.presolve = Presolve::Off;
+            opts.max_solutions = 3;
+            opts.backend = backend;
+            SudokuSolver::new(opts)
+        };
+        let mut solvers = [solver(BackendSpec::Auto), solver(BackendSpec::Small), solver(BackendSpec::Batsat)];
+        for (shape, seed, holes, wrong) in &cases {
+            let puzzle = puzzle_from(*shape, *seed, holes, wrong);
+            let (expected, _) = brute::Spec::new(&puzzle, &Rules::classic()).count(puzzle.values(), 3);
+            for s in &mut solvers {
+                let answer = s.solve(&puzzle, &Rules::classic()).unwrap();
+                prop_assert_eq!(answer.solutions.len(), expected, "{}", s.options().backend);
+                for sol in &answer.solutions {
+                    prop_assert_eq!(check_solution(&puzzle, sol, &Rules::classic()), Ok(()));
+                }
+            }
+        }
     }
 }
 

@@ -22,7 +22,9 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
-use gridsat_sat::{AmoEncoding, Backend, BackendSpec, Budget, Formula, Lit, Var, drop_aside};
+use gridsat_sat::{
+    AmoEncoding, Backend, BackendSpec, Budget, Formula, Lit, SmallBackend, Var, drop_aside,
+};
 use std::time::Instant;
 
 /// How to solve.
@@ -89,6 +91,9 @@ pub struct SudokuSolver {
     opts: SolveOptions,
     warm: Option<Warm>,
     geometry: Option<Geometry>,
+    /// The small CDCL core, reset for each reduced formula it takes (one per solver,
+    /// so one per thread of a batch: its arrays are allocated once, not per puzzle).
+    small: Option<SmallBackend>,
 }
 
 impl SudokuSolver {
@@ -98,6 +103,7 @@ impl SudokuSolver {
             opts,
             warm: None,
             geometry: None,
+            small: None,
         }
     }
 
@@ -196,6 +202,11 @@ impl SudokuSolver {
             None => spec.build(),
         };
         let mut b = built?;
+        self.prepare(&mut *b);
+        Ok(b)
+    }
+
+    fn prepare(&self, b: &mut dyn Backend) {
         // Placing a symbol propagates along its row, column, box and cell; ruling
         // one out hardly does (measured: half the conflicts to a first solution).
         b.prefer_true();
@@ -203,7 +214,18 @@ impl SudokuSolver {
             b.count_conflicts();
         }
         b.set_budget(&self.opts.budget);
-        Ok(b)
+    }
+
+    /// The small core, reset and prepared, when the backend asked for takes a formula
+    /// of `clauses` clauses there.
+    fn small_core(&mut self, clauses: usize) -> Option<SmallBackend> {
+        if !self.opts.backend.small_core_for(clauses) {
+            return None;
+        }
+        let mut small = self.small.take().unwrap_or_default();
+        small.reset();
+        self.prepare(&mut small);
+        Some(small)
     }
 
     fn solve_reduced(&mut self, puzzle: &Grid, cands: &Candidates) -> Result<Answer, SolveError> {
@@ -226,13 +248,23 @@ impl SudokuSolver {
         if let Some(r) = budget.stop_reason() {
             return Ok(Answer::unknown(r, Vec::new(), stats));
         }
-        let mut backend = self.build_backend(Some(enc.formula.num_clauses()))?;
-        let answer = match load(&mut *backend, &enc.formula, budget) {
+        let clauses = enc.formula.num_clauses();
+        let mut small = self.small_core(clauses);
+        let mut built = match small {
+            Some(_) => None,
+            None => Some(self.build_backend(Some(clauses))?),
+        };
+        let backend: &mut dyn Backend = match (&mut small, &mut built) {
+            (Some(s), _) => s,
+            (None, b) => &mut **b.as_mut().expect("built when not small"),
+        };
+        let budget = &self.opts.budget;
+        let answer = match load(backend, &enc.formula, budget) {
             Some(r) => Ok(Answer::unknown(r, Vec::new(), stats)),
             None => {
                 let fixed = cands.placed_grid();
                 let c = Count {
-                    backend: &mut *backend,
+                    backend,
                     vars: &enc.vars,
                     puzzle,
                     rules: &Rules::classic(),
@@ -245,7 +277,12 @@ impl SudokuSolver {
                 count(c, &mut stats).map(|found| found.into_answer(stats))
             }
         };
-        drop_aside(backend, enc.formula.num_clauses());
+        if let Some(b) = built {
+            drop_aside(b, clauses);
+        }
+        if small.is_some() {
+            self.small = small;
+        }
         answer
     }
 
