@@ -254,12 +254,21 @@ impl SudokuSolver {
             Some(_) => None,
             None => Some(self.build_backend(Some(clauses))?),
         };
-        let backend: &mut dyn Backend = match (&mut small, &mut built) {
-            (Some(s), _) => s,
-            (None, b) => &mut **b.as_mut().expect("built when not small"),
+        let (backend, loaded): (&mut dyn Backend, _) = match (&mut small, &mut built) {
+            // A formula small enough for the small core loads in microseconds: no
+            // look at the clock, and no dynamic call per clause.
+            (Some(s), _) => {
+                s.add_formula(&enc.formula);
+                (s, None)
+            }
+            (None, b) => {
+                let b = &mut **b.as_mut().expect("built when not small");
+                let stopped = load(b, &enc.formula, &self.opts.budget);
+                (b, stopped)
+            }
         };
         let budget = &self.opts.budget;
-        let answer = match load(backend, &enc.formula, budget) {
+        let answer = match loaded {
             Some(r) => Ok(Answer::unknown(r, Vec::new(), stats)),
             None => {
                 let fixed = cands.placed_grid();
