@@ -1,7 +1,8 @@
 //! The crate's internals cross-checked against the independent breadth-first model of
 //! the game shared with `tests/bfs_cross_check.rs`: the push-count parity, the seed
 //! search alone, start symmetries, the two-box table, and the push search's deadlock
-//! tests (each position one calls dead has no plan by the breadth-first model).
+//! tests (each position one calls dead has no plan by the breadth-first model), and the
+//! windows that shorten a plan (every result replays, never longer than its input).
 
 #[path = "../tests/bfs/mod.rs"]
 mod bfs;
@@ -290,4 +291,118 @@ fn learned_deadlocks_have_no_plan_and_keep_the_horizon_optimum() {
         learned >= 10 && clauses >= 10,
         "learned {learned}, clauses {clauses}"
     );
+}
+
+/// The windows that shorten a plan (`search/window.rs`).
+mod windows {
+    use super::{analyse, bfs::Game, bfs::pulled_level};
+    use crate::analysis::{Push, pushes_to_plan};
+    use crate::model::{Board, Dir};
+    use crate::replay::verify;
+    use crate::search::{AstarOptions, AstarOutcome, Order, PushTables, astar, shorten};
+    use gridsat_sat::Budget;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// A plan made wasteful on purpose (random pushes first, then a greedy plan from
+        /// where they lead) comes out of the windows no longer (and with as many pushes, no
+        /// more moves), and it replays to solved.
+        #[test]
+        fn windows_never_lengthen_a_plan_and_it_replays(
+            w in 3usize..7, h in 3usize..6,
+            walls in prop::collection::vec(prop::bool::weighted(0.1), 1..30),
+            boxes in 1usize..4,
+            pulls in prop::collection::vec((0u8..4, prop::bool::weighted(0.7)), 0..60),
+            wander in prop::collection::vec(0usize..64, 0..30),
+        ) {
+            let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
+            let Ok(board) = analyse(&l) else { return Ok(()) };
+            let Some(plan) = wasteful_plan(&board, &wander) else { return Ok(()) };
+            let budget = Budget::unlimited().with_time_limit(Some(std::time::Duration::from_secs(5)));
+            let (short, _) = shorten(&board, plan.clone(), &window_options(), &budget);
+            prop_assert!(short.len() <= plan.len());
+            let moves = pushes_to_plan(&board, &short).expect("the windows' plan walks");
+            // As many pushes: never more moves (a part of as many pushes is kept only
+            // when the plan then walks less).
+            let before = pushes_to_plan(&board, &plan).expect("the input walks");
+            prop_assert!(short.len() < plan.len() || moves.len() <= before.len());
+            let r = verify(&l, &moves);
+            prop_assert!(r.is_ok(), "{:?}\n{}", r, l);
+            prop_assert_eq!(r.unwrap().pushes, short.len());
+            let optimum = Game::of(&l).optimum((l.player, l.boxes.clone()), 0, 1).expect("solvable");
+            prop_assert!(short.len() >= optimum as usize);
+        }
+    }
+
+    fn window_options() -> AstarOptions {
+        AstarOptions {
+            order: Order::Optimal,
+            below: None,
+            freeze: true,
+            pairs: true,
+            corrals: true,
+            memory: 64 << 20,
+            packing: 0,
+            connectivity: 0,
+            macros: false,
+            box_moves: false,
+            room_cuts: false,
+            features: false,
+            learn: true,
+            idle_step: 0,
+        }
+    }
+
+    /// Pushes picked by `wander` among those the player can make (each pick an index
+    /// into them) and after which the position still has a plan, then a greedy plan from
+    /// the position they lead to.
+    fn wasteful_plan(board: &Board, wander: &[usize]) -> Option<Vec<Push>> {
+        let mut there = board.clone();
+        let mut plan = Vec::new();
+        let mut rest = greedy_plan(&there)?;
+        for &pick in wander {
+            let occ = there.occupancy(&there.boxes);
+            let reach = there.reachable(&occ, there.player);
+            let legal: Vec<Push> = (there.boxes.iter())
+                .flat_map(|&b| Dir::ALL.map(|dir| Push { from: b, dir }))
+                .filter(|p| {
+                    let behind = there.nb[p.from as usize][p.dir.opposite().index()];
+                    let ahead = there.nb[p.from as usize][p.dir.index()];
+                    behind.is_some_and(|c| reach[c as usize])
+                        && ahead.is_some_and(|c| !occ[c as usize])
+                })
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            let p = legal[pick % legal.len()];
+            let mut next = there.clone();
+            let ahead = there.nb[p.from as usize][p.dir.index()]?;
+            *next.boxes.iter_mut().find(|b| **b == p.from)? = ahead;
+            next.boxes.sort_unstable();
+            next.player = p.from;
+            if let Some(r) = greedy_plan(&next) {
+                (there, rest) = (next, r);
+                plan.push(p);
+            }
+        }
+        plan.extend(rest);
+        Some(plan)
+    }
+
+    /// A plan of `board` by the greedy order, if it has one.
+    fn greedy_plan(board: &Board) -> Option<Vec<Push>> {
+        let budget = Budget::unlimited();
+        let mut tables = PushTables::new(board, true, &budget).ok()?;
+        let opts = AstarOptions {
+            order: Order::Greedy,
+            ..window_options()
+        };
+        match astar(board, &mut tables, &opts, &budget).0 {
+            AstarOutcome::Plan(p) => Some(p),
+            _ => None,
+        }
+    }
 }

@@ -6,6 +6,7 @@
 //! bound is what the passes proved.
 
 use super::astar::{AstarOptions, AstarOutcome, AstarStats, Order, PushTables, astar};
+use super::window::shorten;
 use crate::analysis::Push;
 use crate::halt::Halt;
 use crate::model::Board;
@@ -13,6 +14,10 @@ use gridsat_sat::Budget;
 
 /// The weights of the improving passes, in quarters (3, 2, 1.5).
 const WEIGHTS: [u32; 3] = [12, 8, 6];
+
+/// The part of the time left that the windows may take after a new plan
+/// (`window.rs`); they stop sooner when no window shortens the plan.
+const WINDOW_SHARE: f64 = 0.5;
 
 /// What the satisficing search found.
 #[derive(Clone, Debug, Default)]
@@ -32,6 +37,17 @@ pub struct AnyRun {
     pub stats: AstarStats,
     /// What stopped the last pass, if a limit did.
     pub halt: Option<Halt>,
+    /// What the windows did, summed over their runs.
+    pub windows: WindowCount,
+}
+
+/// Windows of a plan searched again, and those that shortened it (`window.rs`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WindowCount {
+    /// Windows searched.
+    pub tried: u64,
+    /// Windows spliced in.
+    pub improved: u64,
 }
 
 /// The first passes sharing the time until one finds a plan ([`first_passes`]), then
@@ -89,6 +105,8 @@ pub fn any_plan(
         box_moves: false,
         ..base.clone()
     };
+    let mut windowed = None;
+    windows(board, base, budget, &mut run, &mut windowed);
     for w in WEIGHTS {
         if budget.stopped()
             || run
@@ -109,6 +127,7 @@ pub fn any_plan(
             &mut run,
         );
     }
+    windows(board, base, budget, &mut run, &mut windowed);
     let below = run.best.as_ref().map(|b| b.len() as u32);
     if !budget.stopped() && below.is_some_and(|b| b > run.lower_bound) {
         pass(board, tables, base, Order::Optimal, below, budget, &mut run);
@@ -122,6 +141,34 @@ pub fn any_plan(
         run.halt = None;
     }
     run
+}
+
+/// The best plan shortened by windows of the optimal A* (`window.rs`) within
+/// [`WINDOW_SHARE`] of the time left, unless it is as short as the lower bound or it is
+/// the plan the windows last returned (`windowed`, its length).
+fn windows(
+    board: &Board,
+    base: &AstarOptions,
+    budget: &Budget,
+    run: &mut AnyRun,
+    windowed: &mut Option<usize>,
+) {
+    let Some(best) = run.best.take() else {
+        return;
+    };
+    if budget.stopped() || best.len() as u32 <= run.lower_bound || *windowed == Some(best.len()) {
+        run.best = Some(best);
+        return;
+    }
+    let (plan, stats) = shorten(board, best, base, &budget.share(WINDOW_SHARE));
+    run.passes.push(stats.words());
+    run.stats.expanded += stats.search.expanded;
+    run.stats.generated += stats.search.generated;
+    run.stats.deadlocks += stats.search.deadlocks;
+    run.windows.tried += stats.tried;
+    run.windows.improved += stats.improved;
+    *windowed = Some(plan.len());
+    run.best = Some(plan);
 }
 
 /// The first passes in the order they are tried, with or without box moves: by

@@ -181,11 +181,31 @@ pub fn astar(
     opts: &AstarOptions,
     budget: &Budget,
 ) -> (AstarOutcome, AstarStats) {
-    let start: Vec<u16> = board.boxes.iter().map(|&b| b as u16).collect();
-    astar_from(board, &start, board.player as u16, tables, opts, budget)
+    astar_to(board, tables, opts, None, budget)
 }
 
-/// [`astar`] from the boxes on `start` and the player on `player` instead of the
+/// [`astar`] whose solved states also have the player's region named by its least cell
+/// `region` (`None`: any region), for a part of a plan that the rest must follow.
+pub fn astar_to(
+    board: &Board,
+    tables: &mut PushTables,
+    opts: &AstarOptions,
+    region: Option<u16>,
+    budget: &Budget,
+) -> (AstarOutcome, AstarStats) {
+    let start: Vec<u16> = board.boxes.iter().map(|&b| b as u16).collect();
+    astar_from(
+        board,
+        &start,
+        board.player as u16,
+        tables,
+        opts,
+        region,
+        budget,
+    )
+}
+
+/// [`astar_to`] from the boxes on `start` and the player on `player` instead of the
 /// board's own.
 fn astar_from(
     board: &Board,
@@ -193,6 +213,7 @@ fn astar_from(
     player: u16,
     tables: &mut PushTables,
     opts: &AstarOptions,
+    region: Option<u16>,
     budget: &Budget,
 ) -> (AstarOutcome, AstarStats) {
     let k = start.len();
@@ -200,6 +221,7 @@ fn astar_from(
         board,
         k,
         opts,
+        goal_region: region,
         tables,
         table: Table::new(k + 1),
         open: match opts.order {
@@ -256,7 +278,7 @@ fn subset_plan(
         learn: false,
         idle_step: 0,
     };
-    match astar_from(board, set, player, tables, &opts, budget).0 {
+    match astar_from(board, set, player, tables, &opts, None, budget).0 {
         AstarOutcome::Plan(_) => Subset::Solvable,
         AstarOutcome::Exhausted => Subset::NoPlan,
         AstarOutcome::Stopped { .. } => Subset::Unknown,
@@ -267,6 +289,8 @@ struct Run<'a> {
     board: &'a Board,
     k: usize,
     opts: &'a AstarOptions,
+    /// Solved states also have the player's region of this least cell (`astar_to`).
+    goal_region: Option<u16>,
     tables: &'a mut PushTables,
     table: Table,
     /// States by priority, then cost (by feature cell first in [`Order::Features`]).
@@ -442,6 +466,7 @@ impl Run<'_> {
     fn solved(&self, id: u32) -> bool {
         let key = self.table.key(id);
         key[..self.k].iter().all(|&b| self.board.goal[b as usize])
+            && self.goal_region.is_none_or(|r| key[self.k] == r)
     }
 
     /// Whether state `id` holds a learned pattern around the box pushed last, or its
@@ -807,7 +832,8 @@ impl Run<'_> {
         if self.opts.below.is_some_and(|b| g1 as u32 + h >= b) {
             return;
         }
-        if h == 0 && self.opts.order != Order::Optimal {
+        if h == 0 && self.opts.order != Order::Optimal && self.goal_region.is_none_or(|r| r == norm)
+        {
             self.found = Some(id);
             return;
         }

@@ -21,6 +21,7 @@ mod queue;
 mod schedule;
 mod seed;
 mod table;
+mod window;
 
 pub(crate) use any::{AnyRun, any_plan};
 pub(crate) use astar::{
@@ -32,3 +33,5 @@ pub(crate) use exhaust::exhaust;
 pub use horizon::Progress;
 pub(crate) use horizon::{SearchError, SearchLimits, SearchOutcome, SearchStats, search};
 pub(crate) use seed::{SeedLimits, seed_plan};
+#[cfg(test)]
+pub(crate) use window::shorten;
