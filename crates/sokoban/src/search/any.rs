@@ -1,8 +1,9 @@
 //! The satisficing search: a first plan fast (best-first passes over push states, with
 //! box moves and with single pushes, sharing the time), then better ones while time
-//! remains (weighted A* passes, each only looking for plans shorter than the best so
-//! far), and last the optimal A* below the best plan, whose exhaustion proves it
-//! push-optimal. Every pass's plan is returned to be verified like any other; the lower
+//! remains (windows of the plan searched again by the optimal A*, `window.rs`; weighted
+//! A* passes, each only looking for plans shorter than the best so far, and windows
+//! again after a new plan), and last the optimal A* below the best plan, whose
+//! exhaustion proves it push-optimal. Every pass's plan is returned to be verified like any other; the lower
 //! bound is what the passes proved.
 
 use super::astar::{AstarOptions, AstarOutcome, AstarStats, Order, PushTables, astar};
@@ -37,17 +38,6 @@ pub struct AnyRun {
     pub stats: AstarStats,
     /// What stopped the last pass, if a limit did.
     pub halt: Option<Halt>,
-    /// What the windows did, summed over their runs.
-    pub windows: WindowCount,
-}
-
-/// Windows of a plan searched again, and those that shortened it (`window.rs`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct WindowCount {
-    /// Windows searched.
-    pub tried: u64,
-    /// Windows spliced in.
-    pub improved: u64,
 }
 
 /// The first passes sharing the time until one finds a plan ([`first_passes`]), then
@@ -165,8 +155,6 @@ fn windows(
     run.stats.expanded += stats.search.expanded;
     run.stats.generated += stats.search.generated;
     run.stats.deadlocks += stats.search.deadlocks;
-    run.windows.tried += stats.tried;
-    run.windows.improved += stats.improved;
     *windowed = Some(plan.len());
     run.best = Some(plan);
 }
