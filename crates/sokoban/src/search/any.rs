@@ -151,7 +151,16 @@ fn windows(
         return;
     }
     let (plan, stats) = shorten(board, best, base, &budget.share(WINDOW_SHARE));
-    run.passes.push(stats.words());
+    match budget.stop_reason() {
+        // The whole search's limit (or Ctrl-C), not only the windows' share.
+        Some(reason) => {
+            let halt = Halt::Stopped(reason);
+            run.passes
+                .push(format!("{}: stopped ({halt})", stats.words()));
+            run.halt = Some(halt);
+        }
+        None => run.passes.push(stats.words()),
+    }
     run.stats.expanded += stats.search.expanded;
     run.stats.generated += stats.search.generated;
     run.stats.deadlocks += stats.search.deadlocks;

@@ -10,8 +10,10 @@
 //! the level's board, spliced in, and the whole plan is walked again before it is
 //! kept. Windows of 16 pushes slide by half their length first, then windows twice as
 //! long, and so on; rounds repeat while a window shortens the plan, with more time and
-//! memory for each window once a round finds nothing. The result is never longer than
-//! the input and is replayed like any other plan by the caller.
+//! memory for each window once a round finds nothing. Last, while time remains, windows
+//! are asked for parts of as many pushes, kept when the plan then has fewer moves (the
+//! walks between pushes). The result is never longer than the input and is replayed
+//! like any other plan by the caller.
 
 use super::astar::{AstarOptions, AstarOutcome, AstarStats, Order, PushTables, astar_to};
 use crate::analysis::{Push, pushes_to_plan};
@@ -44,6 +46,8 @@ pub struct WindowStats {
     pub improved: u64,
     /// Rounds over the plan.
     pub rounds: u32,
+    /// Windows whose part of as many pushes gave the plan fewer moves.
+    pub fewer_moves: u64,
     /// The searches' counters, summed.
     pub search: AstarStats,
 }
@@ -51,22 +55,24 @@ pub struct WindowStats {
 impl WindowStats {
     /// The passes' words: "windows: 254 → 38 pushes in 18 windows (96 searched, 11
     /// rounds)", or "windows: none shorter (21 searched, 1 round)".
+    /// With parts of as many pushes and fewer moves: "…, 4 windows fewer moves (…)".
     pub fn words(&self) -> String {
         let rounds = if self.rounds == 1 { "round" } else { "rounds" };
+        let moves = match self.fewer_moves {
+            0 => String::new(),
+            1 => ", 1 window fewer moves".to_string(),
+            n => format!(", {n} windows fewer moves"),
+        };
+        let tail = format!("{} searched, {} {rounds}", self.tried, self.rounds);
         if self.improved == 0 {
-            return format!(
-                "windows: none shorter ({} searched, {} {rounds})",
-                self.tried, self.rounds
-            );
+            return format!("windows: none shorter{moves} ({tail})");
         }
         format!(
-            "windows: {} → {} pushes in {} window{} ({} searched, {} {rounds})",
+            "windows: {} → {} pushes in {} window{}{moves} ({tail})",
             self.before,
             self.after,
             self.improved,
             if self.improved == 1 { "" } else { "s" },
-            self.tried,
-            self.rounds,
         )
     }
 }
@@ -121,6 +127,7 @@ fn shorten_from(
             first,
             cap,
             memory,
+            moves: false,
             improved: false,
             stopped: false,
         };
@@ -141,6 +148,30 @@ fn shorten_from(
             memory = (memory * 2).min(base.memory);
         }
     }
+    // Then parts of as many pushes and fewer moves, at the first round's limits.
+    let mut same: HashSet<u64> = HashSet::new();
+    while !budget.stopped() {
+        let mut limits = Limits {
+            first,
+            cap: FIRST_CAP,
+            memory: FIRST_MEMORY.min(base.memory),
+            moves: true,
+            improved: false,
+            stopped: false,
+        };
+        round(
+            board,
+            &mut plan,
+            base,
+            budget,
+            &mut limits,
+            &mut same,
+            &mut stats,
+        );
+        if !limits.improved {
+            break;
+        }
+    }
     stats.after = plan.len();
     (plan, stats)
 }
@@ -149,6 +180,8 @@ fn shorten_from(
 struct Limits {
     /// The first sweep's window length.
     first: usize,
+    /// Parts of as many pushes count too when the plan then has fewer moves.
+    moves: bool,
     cap: Duration,
     memory: u64,
     /// A window shortened the plan.
@@ -181,13 +214,23 @@ fn round(
             if !done.contains(&key) {
                 stats.tried += 1;
                 let part = budget.clone().with_time_limit(Some(limits.cap));
-                match search_window(board, plan, &pos, (i, j), base, limits.memory, &part, stats) {
+                let below = (j - i + usize::from(limits.moves)) as u32;
+                let outcome =
+                    search_window(board, plan, &pos, (i, j), base, limits, below, &part, stats);
+                match outcome {
                     Tried::Shorter(sub) => {
+                        let same = sub.len() == j - i;
                         if let Some(new) = splice(board, plan, (i, j), sub) {
                             *plan = new;
                             pos = positions(board, plan);
                             limits.improved = true;
-                            stats.improved += 1;
+                            if same {
+                                stats.fewer_moves += 1;
+                            } else {
+                                stats.improved += 1;
+                            }
+                        } else if same {
+                            done.insert(key);
                         }
                     }
                     Tried::NoneShorter => {
@@ -234,22 +277,27 @@ fn window_key(pos: &[Position], i: usize, j: usize) -> u64 {
     h.finish()
 }
 
-/// The plan with `sub` in place of the pushes `i..j`, when the whole walks and ends
-/// solved; `None` otherwise.
+/// The plan with `sub` in place of the pushes `i..j`, when the whole walks, ends
+/// solved, and has fewer pushes than `plan` or as many and fewer moves; `None`
+/// otherwise.
 fn splice(
     board: &Board,
     plan: &[Push],
     (i, j): (usize, usize),
     sub: Vec<Push>,
 ) -> Option<Vec<Push>> {
-    if sub.len() >= j - i {
+    if sub.len() > j - i {
         return None;
     }
+    let same = sub.len() == j - i;
     let mut new = Vec::with_capacity(plan.len() - (j - i) + sub.len());
     new.extend_from_slice(&plan[..i]);
     new.extend(sub);
     new.extend_from_slice(&plan[j..]);
-    pushes_to_plan(board, &new).ok()?;
+    let walked = pushes_to_plan(board, &new).ok()?;
+    if same && walked.len() >= pushes_to_plan(board, plan).ok()?.len() {
+        return None;
+    }
     let end = positions(board, &new);
     let last = end.last()?;
     (end.len() == new.len() + 1 && last.boxes.iter().all(|&b| board.goal[b as usize]))
@@ -333,7 +381,8 @@ fn search_window(
     pos: &[Position],
     (i, j): (usize, usize),
     base: &AstarOptions,
-    memory: u64,
+    limits: &Limits,
+    below: u32,
     budget: &Budget,
     stats: &mut WindowStats,
 ) -> Tried {
@@ -354,12 +403,12 @@ fn search_window(
     };
     let opts = AstarOptions {
         order: Order::Optimal,
-        below: Some((j - i) as u32),
+        below: Some(below),
         pairs: false,
         macros: false,
         box_moves: false,
         learn: false,
-        memory,
+        memory: limits.memory,
         ..base.clone()
     };
     let (outcome, s) = astar_to(&wb, &mut tables, &opts, region, budget);
@@ -443,6 +492,49 @@ mod tests {
         assert_eq!(short.len(), 3);
         assert_eq!((stats.before, stats.after, stats.improved), (7, 3, 1));
         assert!(pushes_to_plan(&board, &short).is_ok());
+    }
+
+    /// Two boxes pushed in turn, the player walking between them each time (10 moves):
+    /// the windows' part of as many pushes takes one box home, then the other (6).
+    #[test]
+    fn a_part_of_as_many_pushes_is_kept_when_it_walks_less() {
+        let level = parse_level("#########\n#. $@$ .#\n#########\n");
+        let board = Board::new(&level);
+        let at = |c: usize| board.index[level.cell(1, c)].unwrap();
+        let (r, l) = (Dir::Right, Dir::Left);
+        let turns = vec![
+            Push {
+                from: at(3),
+                dir: l,
+            },
+            Push {
+                from: at(5),
+                dir: r,
+            },
+            Push {
+                from: at(2),
+                dir: l,
+            },
+            Push {
+                from: at(6),
+                dir: r,
+            },
+        ];
+        let walked = pushes_to_plan(&board, &turns).unwrap();
+        assert_eq!(walked.len(), 10);
+        let (short, stats) = shorten(
+            &board,
+            turns,
+            &options(Order::Optimal),
+            &Budget::unlimited(),
+        );
+        assert_eq!(short.len(), 4);
+        assert_eq!(
+            pushes_to_plan(&board, &short).unwrap().len(),
+            6,
+            "{stats:?}"
+        );
+        assert_eq!(stats.fewer_moves, 1);
     }
 
     fn parse_level(text: &str) -> Level {
