@@ -26,17 +26,26 @@ The same recipe by hand, for a bag or a dataframe column::
     bag.map_partitions(gridsat.dask.solve_partition, threads=1)
     df["puzzle"].map_partitions(gridsat.dask.solve_series, meta=("result", object))
 
+Sokoban levels go one to a task, since one level can take the whole time limit while
+the next takes a millisecond: :func:`level_bag` makes the bag, :func:`solve_levels` the
+``--json`` object of each level (:func:`gridsat.sokoban.solve` on a worker, every plan
+replayed there before it is returned)::
+
+    levels = gridsat.sokoban.parse(open("microban.xsb").read())
+    plans = gridsat.dask.solve_levels(gridsat.dask.level_bag(levels), time_limit=60).compute()
+
 Every worker needs gridsat installed (``pip install .`` in its environment).
 """
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from . import sudoku
+from . import sokoban, sudoku
 from ._columns import Columns, concat
 
-__all__ = ["solve_partition", "solve_bag", "solve_series", "solve_columns", "puzzle_bag"]
+__all__ = ["solve_partition", "solve_bag", "solve_series", "solve_columns", "puzzle_bag",
+           "level_bag", "solve_levels"]
 
 
 def solve_partition(puzzles: Iterable[Any], threads: Optional[int] = 1, start: int = 0,
@@ -152,6 +161,42 @@ def puzzle_bag(puzzles: Sequence[Any], *, partitions: Optional[int] = None) -> A
         # object per puzzle, and split on the worker.
         dsk = {(name, i): (_split, t) for i, t in enumerate(texts)}
     return db.Bag(HighLevelGraph.from_collections(name, dsk), name, k)
+
+
+def level_bag(levels: Sequence[Union[sokoban.Level, str]]) -> Any:
+    """A ``dask.bag`` of Sokoban ``levels`` (:class:`gridsat.sokoban.Level` objects, or
+    the text of one level each), one level a partition, so the scheduler hands out levels
+    one at a time: their solving times differ by orders of magnitude. Each element is the
+    level's text with its title, number and move bound, checked here (a text that is not
+    one level raises ``ValueError``, a bad one :class:`gridsat.ParseError`)."""
+    import dask.bag as db
+
+    items = [_level_item(lv) for lv in levels]
+    return db.from_sequence(items, npartitions=max(1, len(items)))
+
+
+def _level_item(level: Union[sokoban.Level, str]) -> Dict[str, Any]:
+    lv = sokoban._level(level)
+    return {"text": str(lv), "title": lv.title, "number": lv.number,
+            "max_moves": lv.max_moves}
+
+
+def _solve_level(item: Dict[str, Any], **options: Any) -> Dict[str, Any]:
+    opts = dict(options)
+    if item["max_moves"] is not None and opts.get("max_moves") is None:
+        opts["max_moves"] = item["max_moves"]
+    out = sokoban.solve(item["text"], **opts).to_json()
+    out["level"], out["number"] = item["title"], item["number"]
+    return out
+
+
+def solve_levels(bag: Any, **options: Any) -> Any:
+    """A lazy ``dask.bag.Bag`` of the ``--json`` objects of the levels of ``bag`` (from
+    :func:`level_bag`), in order, each solved on a worker by
+    :func:`gridsat.sokoban.solve` with ``options`` (``optimize``, ``time_limit``,
+    ``max_pushes``, …; a level's own move bound unless ``max_moves`` is given), its
+    ``level`` and ``number`` those of the level. Call ``.compute()`` to run it."""
+    return bag.map(_solve_level, **options)
 
 
 # What joins the puzzles of a partition in transit (see puzzle_bag).

@@ -55,3 +55,31 @@ def test_solve_columns_runs_one_task_a_partition_and_one_join():
             assert len(dict(delayed.__dask_graph__())) == 3 + 1
         got = delayed.compute(scheduler="sync")
         assert got.statuses() == want.statuses() and (got.solution == want.solution).all()
+
+
+def test_levels_go_one_a_task_and_come_back_as_sokoban_solve_gives_them():
+    from conftest import EXAMPLES
+
+    text = (EXAMPLES / "sokoban" / "tiny.xsb").read_text()
+    levels = gridsat.sokoban.parse(text, file="tiny.xsb")
+    levels += gridsat.sokoban.parse((EXAMPLES / "sokoban" / "corridor.txt").read_text())
+    want = [_untimed(gridsat.sokoban.solve(lv).to_json()) for lv in levels]
+    bag = gridsat.dask.level_bag(levels + [str(levels[1])])
+    assert bag.npartitions == len(levels) + 1
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        got = [_untimed(o) for o in gridsat.dask.solve_levels(bag).compute()]
+    # A level given as a text is titled as its text says (here: by its number, 1).
+    untitled = gridsat.sokoban.parse(str(levels[1]))[0].title
+    assert [o["level"] for o in got] == [lv.title for lv in levels] + [untitled]
+    assert [o["number"] for o in got[:-1]] == [lv.number for lv in levels]
+    for o, w in zip(got, want + [want[1]]):
+        for key in ("status", "pushes", "moves", "optimal"):
+            assert o[key] == w[key], (o, w)
+    # Every plan replays to solved by the independent simulator; the course level kept
+    # its move bound on the way.
+    for o, lv in zip(got, levels):
+        assert o["status"] == "solved" and gridsat.sokoban.verify(lv, o["plan"]).solved
+    assert levels[-1].max_moves is not None and len(got[-2]["plan"]) <= levels[-1].max_moves
+    with pytest.raises(ValueError):
+        gridsat.dask.level_bag([text])
