@@ -174,20 +174,8 @@ fn learned_sets(board: &Board) -> Vec<DeadSet> {
     let budget = Budget::unlimited();
     let mut tables = PushTables::new(board, true, &budget).unwrap();
     let o = AstarOptions {
-        order: Order::Optimal,
-        below: None,
-        freeze: true,
-        pairs: true,
         corrals: false,
-        memory: 1 << 24,
-        packing: 0,
-        connectivity: 0,
-        macros: false,
-        box_moves: false,
-        room_cuts: false,
-        features: false,
-        learn: true,
-        idle_step: 0,
+        ..AstarOptions::sound(Order::Optimal, 1 << 24)
     };
     astar(board, &mut tables, &o, &budget);
     tables.dead_sets(board, usize::MAX)
@@ -337,22 +325,7 @@ mod windows {
     }
 
     fn window_options() -> AstarOptions {
-        AstarOptions {
-            order: Order::Optimal,
-            below: None,
-            freeze: true,
-            pairs: true,
-            corrals: true,
-            memory: 64 << 20,
-            packing: 0,
-            connectivity: 0,
-            macros: false,
-            box_moves: false,
-            room_cuts: false,
-            features: false,
-            learn: true,
-            idle_step: 0,
-        }
+        AstarOptions::sound(Order::Optimal, 64 << 20)
     }
 
     /// Pushes picked by `wander` among those the player can make (each pick an index

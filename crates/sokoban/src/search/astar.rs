@@ -87,6 +87,31 @@ pub struct AstarOptions {
     pub idle_step: u32,
 }
 
+impl AstarOptions {
+    /// A pass in `order` within `memory` bytes with every sound pruning on (freeze,
+    /// dead pairs, PI-corrals, learned deadlocks) and nothing that skips plans or only
+    /// steers (no macros, box moves, room cuts, features, packing or connectivity
+    /// penalties): the options the searches inside the search and the tests start from.
+    pub fn sound(order: Order, memory: u64) -> AstarOptions {
+        AstarOptions {
+            order,
+            below: None,
+            freeze: true,
+            pairs: true,
+            corrals: true,
+            memory,
+            packing: 0,
+            connectivity: 0,
+            macros: false,
+            box_moves: false,
+            room_cuts: false,
+            features: false,
+            learn: true,
+            idle_step: 0,
+        }
+    }
+}
+
 /// What one pass found.
 #[derive(Clone, Debug)]
 pub enum AstarOutcome {
@@ -263,20 +288,9 @@ fn subset_plan(
     budget: &Budget,
 ) -> Subset {
     let opts = AstarOptions {
-        order: Order::Greedy,
-        below: None,
-        freeze: true,
-        pairs: true,
         corrals: false,
-        memory: SUBSET_BYTES,
-        packing: 0,
-        connectivity: 0,
-        macros: false,
-        box_moves: false,
-        room_cuts: false,
-        features: false,
         learn: false,
-        idle_step: 0,
+        ..AstarOptions::sound(Order::Greedy, SUBSET_BYTES)
     };
     match astar_from(board, set, player, tables, &opts, None, budget).0 {
         AstarOutcome::Plan(_) => Subset::Solvable,

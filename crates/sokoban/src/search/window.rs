@@ -444,22 +444,7 @@ mod tests {
 
     /// The A*'s options with every sound pruning on and no macros.
     pub(crate) fn options(order: Order) -> AstarOptions {
-        AstarOptions {
-            order,
-            below: None,
-            freeze: true,
-            pairs: true,
-            corrals: true,
-            memory: 64 << 20,
-            packing: 0,
-            connectivity: 0,
-            macros: false,
-            box_moves: false,
-            room_cuts: false,
-            features: false,
-            learn: true,
-            idle_step: 0,
-        }
+        AstarOptions::sound(order, 64 << 20)
     }
 
     /// A box pushed two cells on, two back and three on again: the windows find the
