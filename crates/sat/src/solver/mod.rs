@@ -488,6 +488,40 @@ mod tests {
         assert_eq!(s.solve(&[]).unwrap(), Outcome::Unsat);
     }
 
+    /// A backend holding a hard formula (`pigeonhole`) stops with `Unknown` at a
+    /// conflict limit, a deadline, an interrupt from another thread and a shared flag set
+    /// before the call, each within two seconds; that flag is returned, still set.
+    pub(crate) fn stops_at_each_limit(s: &mut dyn Backend) -> Interrupt {
+        use std::time::{Duration, Instant};
+        s.set_limits(Limits {
+            conflicts: Some(100),
+            deadline: None,
+        });
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        let start = Instant::now();
+        s.set_limits(Limits {
+            conflicts: None,
+            deadline: Some(start + Duration::from_millis(200)),
+        });
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        assert!(start.elapsed() < Duration::from_secs(2));
+        s.set_limits(Limits::default());
+        let handle = s.interrupt_handle();
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            handle.interrupt();
+        });
+        let start = Instant::now();
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        assert!(start.elapsed() < Duration::from_secs(2));
+        t.join().unwrap();
+        let shared = Interrupt::new();
+        s.watch(shared.clone());
+        shared.interrupt();
+        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        shared
+    }
+
     /// A formula that takes a CDCL solver a long time: pigeonhole 12 into 11.
     pub(crate) fn pigeonhole(s: &mut dyn Backend, pigeons: i32) {
         let holes = pigeons - 1;
@@ -565,36 +599,9 @@ mod tests {
     #[cfg(feature = "cadical")]
     #[test]
     fn cadical_honours_deadline_interrupt_and_conflict_limit() {
-        use std::time::Duration;
         let mut s = CadicalBackend::new();
         pigeonhole(&mut s, 13);
-        s.set_limits(Limits {
-            conflicts: Some(100),
-            deadline: None,
-        });
-        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
-        let start = Instant::now();
-        s.set_limits(Limits {
-            conflicts: None,
-            deadline: Some(start + Duration::from_millis(200)),
-        });
-        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
-        assert!(start.elapsed() < Duration::from_secs(2));
-        s.set_limits(Limits::default());
-        let handle = s.interrupt_handle();
-        let t = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
-            handle.interrupt();
-        });
-        let start = Instant::now();
-        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
-        assert!(start.elapsed() < Duration::from_secs(2));
-        t.join().unwrap();
-        // A shared flag set before the call stops it at once.
-        let shared = Interrupt::new();
-        s.watch(shared.clone());
-        shared.interrupt();
-        assert_eq!(s.solve(&[]).unwrap(), Outcome::Unknown);
+        let shared = stops_at_each_limit(&mut s);
         shared.clear();
         s.set_limits(Limits {
             conflicts: Some(10),
