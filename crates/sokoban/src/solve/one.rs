@@ -153,7 +153,7 @@ pub(super) fn solve_one(
     if report.verdict == Verdict::Unknown
         && let Some(pushes) = astar.as_mut().and_then(|b| b.plan.take())
     {
-        report = s.first_plan(board, &pushes, report)?;
+        report = s.passes_plan_report(board, &pushes, report)?;
     }
     Ok(raised(astar.as_ref(), report))
 }

@@ -191,7 +191,7 @@ impl Solve<'_> {
                 PushStep::Done(Box::new(r))
             }
             AstarOutcome::Stopped { lower_bound, .. } => {
-                let (plan, passes) = self.first_passes(board, &mut tables, &base);
+                let (plan, passes) = self.passes_after_astar(board, &mut tables, &base);
                 PushStep::Bound(Box::new(AstarBound {
                     dead_sets: if o.pushes.learned {
                         tables.dead_sets(board, LEARNED_CLAUSES)
@@ -213,7 +213,7 @@ impl Solve<'_> {
     /// After an A* that stopped without a plan: the satisficing passes' best plan within
     /// `plan_share` of the time left (none when that share is 0 or they find none),
     /// with their counters and seconds.
-    fn first_passes(
+    fn passes_after_astar(
         &self,
         board: &Board,
         tables: &mut PushTables,
@@ -229,29 +229,20 @@ impl Solve<'_> {
     }
 
     /// The satisficing passes' plan (`pushes`) in place of a horizon search that found
-    /// none: walked, then verified and checked like every plan, with the horizon
-    /// search's bound, proof and counters (`horizon`, its report).
-    pub(super) fn first_plan(
+    /// none: walked, verified and checked like every plan ([`Self::astar_plan`]), with
+    /// the horizon search's counters, bound and proof (`horizon`, its report).
+    pub(super) fn passes_plan_report(
         &self,
         board: &Board,
         pushes: &[Push],
         horizon: Outcome,
     ) -> Result<Outcome, SolveError> {
-        let plan: Plan =
-            pushes_to_plan(board, pushes).map_err(|push| SolveError::Unwalkable { push })?;
         let n = pushes.len();
-        let outcome = SearchOutcome::Plan {
-            plan,
-            horizon: n,
-            optimal: false,
-            proven_below: None,
-            stopped: None,
-        };
-        let cap = min_cap(self.opts.max_pushes, self.opts.max_moves);
-        let mut r = self.report(outcome, horizon.stats.clone(), cap)?;
+        let mut r = self.astar_plan(board, pushes, &AstarStats::default(), 0.0, None)?;
         if r.verdict != Verdict::Solved || r.optimal.is_some() {
             return Ok(r); // the move encoding took over (a move cap), or it proved
         }
+        r.stats = horizon.stats;
         r.proven_below = horizon.proven_below;
         r.proof = horizon.proof;
         r.stopped = horizon.stopped.or(r.stopped);
