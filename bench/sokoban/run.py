@@ -74,14 +74,16 @@ def main():
         if title != str(pos):
             cmd[cmd.index("--level") + 1] = title
         t0 = time.time()
-        # /usr/bin/time reports the process's CPU time: the machine may be shared.
-        p = subprocess.run(["/usr/bin/time", "-f", "CPU %U %S"] + cmd, capture_output=True, text=True)
+        # /usr/bin/time reports the process's CPU time (the machine may be shared) and
+        # its peak resident memory (the issue asks that none exceeds --max-memory).
+        p = subprocess.run(["/usr/bin/time", "-f", "CPU %U %S %M"] + cmd, capture_output=True, text=True)
         wall = time.time() - t0
-        cpu = ""
+        cpu, peak = "", ""
         for line in p.stderr.splitlines():
             if line.startswith("CPU "):
-                u, s_ = line.split()[1:3]
+                u, s_, kib = line.split()[1:4]
                 cpu = "%.2f" % (float(u) + float(s_))
+                peak = "%.0f" % (int(kib) / 1024)
         try:
             r = json.loads(p.stdout.strip().splitlines()[-1])
         except Exception:
@@ -96,6 +98,7 @@ def main():
             "optimal": r.get("optimal") or "no",
             "seconds": "%.2f" % wall,
             "cpu_seconds": cpu,
+            "peak_mib": peak,
             "status": r.get("status"),
             # Where the search stood: the last horizon tried and the largest one proven
             # to have no plan (for timeouts, "UNSAT up to P, stuck at H").
@@ -132,7 +135,7 @@ def main():
     with ThreadPoolExecutor(a.jobs) as ex:
         rows = sorted(ex.map(run, positions))
     print("load average at end: %.2f %.2f %.2f" % os.getloadavg(), file=sys.stderr)
-    fields = ["level", "position", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "status",
+    fields = ["level", "position", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "peak_mib", "status",
               "horizon", "proven_no_plan_up_to", "search", "known_optimal_pushes", "known_optimal_moves", "check"]
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
@@ -142,8 +145,9 @@ def main():
     solved = sum(1 for _, r in rows if r["status"] == "solved")
     opt = sum(1 for _, r in rows if r["optimal"] != "no")
     bad = sum(1 for _, r in rows if r["check"])
-    print("%d levels: %d solved, %d proven optimal, %d mismatches" % (len(rows), solved, opt, bad),
-          file=sys.stderr)
+    peaks = [int(r["peak_mib"]) for _, r in rows if r["peak_mib"]]
+    print("%d levels: %d solved, %d proven optimal, %d mismatches; peak memory %s MiB" % (
+        len(rows), solved, opt, bad, max(peaks) if peaks else "?"), file=sys.stderr)
 
 
 if __name__ == "__main__":
