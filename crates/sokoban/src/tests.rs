@@ -246,6 +246,52 @@ fn horizon_with(board: &Board, sets: Vec<DeadSet>, max: usize) -> (Option<usize>
 /// to count (the test would pass vacuously otherwise).
 #[test]
 fn learned_deadlocks_have_no_plan_and_keep_the_horizon_optimum() {
+    let (mut learned, mut clauses) = (0, 0);
+    let levels = random_rooms(300, |l, board| {
+        let sets = learned_sets(board);
+        check_dead_sets(l, board, &sets);
+        learned += sets.len();
+        let Some(best) = Game::of(l).optimum((l.player, l.boxes.clone()), 0, 1) else {
+            return;
+        };
+        let best = best as usize;
+        let (pushes, added) = horizon_with(board, sets, best + 1);
+        assert_eq!(pushes, Some(best), "{l}");
+        clauses += added;
+    });
+    eprintln!("{levels} rooms: {learned} deadlocks learned, {clauses} clauses added");
+    assert!(
+        learned >= 10 && clauses >= 10,
+        "learned {learned}, clauses {clauses}"
+    );
+}
+
+/// The dead ends a greedy pass learns from whole positions on random rooms (a box
+/// just landed on a goal, the position without a plan, shrunk to the boxes that
+/// matter) are dead by the breadth-first model, and enough are learned to count.
+#[test]
+fn dead_ends_learned_from_whole_positions_have_no_plan() {
+    use crate::search::{AstarOptions, Order, PushTables, astar};
+    let mut dead_ends = 0;
+    let levels = random_rooms(300, |l, board| {
+        let budget = Budget::unlimited();
+        let mut tables = PushTables::new(board, true, &budget).unwrap();
+        let o = AstarOptions {
+            corrals: false,
+            dead_ends: true,
+            ..AstarOptions::sound(Order::Greedy, 1 << 24)
+        };
+        let (_, stats) = astar(board, &mut tables, &o, &budget);
+        check_dead_sets(l, board, &tables.dead_sets(board, usize::MAX));
+        dead_ends += stats.patterns.dead_ends;
+    });
+    eprintln!("{levels} rooms: {dead_ends} dead ends learned");
+    assert!(dead_ends >= 10, "dead ends learned: {dead_ends}");
+}
+
+/// Calls `each` on `n` random rooms of three to five boxes (from a fixed seed; many
+/// have no plan) and returns `n`.
+fn random_rooms(n: usize, mut each: impl FnMut(&Level, &Board)) -> usize {
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
     let mut next = || {
         seed ^= seed << 13;
@@ -253,8 +299,8 @@ fn learned_deadlocks_have_no_plan_and_keep_the_horizon_optimum() {
         seed ^= seed << 17;
         seed
     };
-    let (mut levels, mut learned, mut clauses) = (0, 0, 0);
-    while levels < 300 {
+    let mut levels = 0;
+    while levels < n {
         let (w, h) = (4 + next() % 3, 3 + next() % 2);
         let cells: Vec<u8> = (0..24).map(|_| next() as u8).collect();
         let boxes = 3 + (next() % 3) as usize;
@@ -263,22 +309,9 @@ fn learned_deadlocks_have_no_plan_and_keep_the_horizon_optimum() {
         };
         let Ok(board) = analyse(&l) else { continue };
         levels += 1;
-        let sets = learned_sets(&board);
-        check_dead_sets(&l, &board, &sets);
-        learned += sets.len();
-        let Some(best) = Game::of(&l).optimum((l.player, l.boxes.clone()), 0, 1) else {
-            continue;
-        };
-        let best = best as usize;
-        let (pushes, added) = horizon_with(&board, sets, best + 1);
-        assert_eq!(pushes, Some(best), "{l}");
-        clauses += added;
+        each(&l, &board);
     }
-    eprintln!("{levels} rooms: {learned} deadlocks learned, {clauses} clauses added");
-    assert!(
-        learned >= 10 && clauses >= 10,
-        "learned {learned}, clauses {clauses}"
-    );
+    levels
 }
 
 /// The windows that shorten a plan (`search/window.rs`).

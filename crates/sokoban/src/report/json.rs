@@ -86,6 +86,10 @@ pub struct StatsJson {
     pub astar_patterns: u64,
     /// Positions pruned by a learned pattern.
     pub astar_pattern_prunes: u64,
+    /// Whole positions (and their shrunk subsets) searched for a dead end.
+    pub astar_positions: u64,
+    /// Patterns learned from whole positions without a plan (in `astar_patterns` too).
+    pub astar_dead_ends: u64,
     /// Seconds in the A*, rounded to milliseconds.
     pub astar_seconds: f64,
 }
@@ -149,6 +153,8 @@ impl StatsJson {
             astar_subset_tests: s.astar_subset_tests,
             astar_patterns: s.astar_patterns,
             astar_pattern_prunes: s.astar_pattern_prunes,
+            astar_positions: s.astar_positions,
+            astar_dead_ends: s.astar_dead_ends,
             astar_seconds: millis(s.astar_seconds),
         }
     }

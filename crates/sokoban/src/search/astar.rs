@@ -79,6 +79,10 @@ pub struct AstarOptions {
     /// Learn deadlocks on box subsets and prune the positions holding them
     /// (`patterns.rs`): sound, so the optimal pass stays a proof.
     pub learn: bool,
+    /// With `learn`, orders that are not optimal also search the whole position when a
+    /// push lands a box on a goal, and learn it, shrunk, when it has no plan
+    /// ([`Patterns::learn_position`]): sound, but each test costs a small search.
+    pub dead_ends: bool,
     /// [`Order::Features`] with box moves adds this to a state's priority per step on
     /// its path that improved none of its features ([`IdleSteps`]; 0: off). Not with
     /// single pushes: most pushes improve nothing, and the penalty turns the pass
@@ -107,6 +111,7 @@ impl AstarOptions {
             room_cuts: false,
             features: false,
             learn: true,
+            dead_ends: false,
             idle_step: 0,
         }
     }
@@ -199,6 +204,14 @@ pub const MAX_CELLS: usize = 65_000;
 /// larger ones do.
 const SUBSET_BYTES: u64 = 24 << 10;
 
+/// The table and queue bytes of a whole position's search ([`AstarOptions::dead_ends`]),
+/// a few hundred positions: a dead end of a greedy dive is small (XSokoban 21's, 184
+/// positions), and a position with a plan stops there. XSokoban 13, 21, 24, 35, 50,
+/// 66, 69, 75 and 87 at 60 s with `--any`, side by side: 16 KiB solved 24 and 75,
+/// 64 KiB 21 and 75 (none without the tests); on Microban 153 the first plan took
+/// 8–12 s at 16 KiB and over 12 s at 64 KiB (8 s without).
+const POSITION_BYTES: u64 = 16 << 10;
+
 /// One pass of A* (or weighted A*, or greedy best-first) from the board's start.
 pub fn astar(
     board: &Board,
@@ -277,7 +290,7 @@ fn astar_from(
 }
 
 /// Whether the boxes on `set` alone, the player on `player`, have a plan: an
-/// exhaustive search of at most [`SUBSET_BYTES`], pruning only positions without a
+/// exhaustive search of at most `bytes`, pruning only positions without a
 /// plan. PI-corrals are off: with fewer boxes than goals, an empty goal in a corral
 /// does not call for a push into it.
 fn subset_plan(
@@ -285,12 +298,13 @@ fn subset_plan(
     tables: &mut PushTables,
     set: &[u16],
     player: u16,
+    bytes: u64,
     budget: &Budget,
 ) -> Subset {
     let opts = AstarOptions {
         corrals: false,
         learn: false,
-        ..AstarOptions::sound(Order::Greedy, SUBSET_BYTES)
+        ..AstarOptions::sound(Order::Greedy, bytes)
     };
     match astar_from(board, set, player, tables, &opts, None, budget).0 {
         AstarOutcome::Plan(_) => Subset::Solvable,
@@ -484,7 +498,8 @@ impl Run<'_> {
     }
 
     /// Whether state `id` holds a learned pattern around the box pushed last, or its
-    /// subset around that box has no plan (then learned).
+    /// subset around that box has no plan (then learned), or (with `dead_ends`, the
+    /// box on a goal) the whole position has none (then learned, shrunk).
     fn learned_deadlock(&mut self, id: u32, budget: &Budget) -> bool {
         let Some(cell) = self.moved_box(id) else {
             return false;
@@ -496,10 +511,16 @@ impl Run<'_> {
         }
         let mut patterns = std::mem::take(&mut self.tables.patterns);
         let tables = &mut *self.tables;
+        let whole =
+            self.opts.dead_ends && self.opts.order != Order::Optimal && board.goal[cell as usize];
         let dead = patterns.matches(board, &self.occ, cell, key[k])
             || patterns.learn(board, &self.occ, cell, key[k], |set, player| {
-                subset_plan(board, tables, set, player, budget)
-            });
+                subset_plan(board, tables, set, player, SUBSET_BYTES, budget)
+            })
+            || (whole
+                && patterns.learn_position(board, key[..k].to_vec(), key[k], |set, player| {
+                    subset_plan(board, tables, set, player, POSITION_BYTES, budget)
+                }));
         self.tables.patterns = patterns;
         for &b in &key[..k] {
             self.occ[b as usize] = false;

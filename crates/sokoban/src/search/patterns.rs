@@ -45,6 +45,10 @@ pub struct PatternStats {
     pub learned: u64,
     /// Positions pruned by a pattern.
     pub pruned: u64,
+    /// Whole positions searched (and their shrunk subsets), [`Patterns::learn_position`].
+    pub positions: u64,
+    /// Patterns learned from whole positions without a plan (counted in `learned` too).
+    pub dead_ends: u64,
 }
 
 impl PatternStats {
@@ -54,6 +58,8 @@ impl PatternStats {
             tests: self.tests - before.tests,
             learned: self.learned - before.learned,
             pruned: self.pruned - before.pruned,
+            positions: self.positions - before.positions,
+            dead_ends: self.dead_ends - before.dead_ends,
         }
     }
 
@@ -62,6 +68,8 @@ impl PatternStats {
         self.tests += other.tests;
         self.learned += other.learned;
         self.pruned += other.pruned;
+        self.positions += other.positions;
+        self.dead_ends += other.dead_ends;
     }
 }
 
@@ -128,6 +136,56 @@ impl Patterns {
         if solve(&set, region) != Subset::NoPlan {
             return false;
         }
+        self.store(board, set, region);
+        true
+    }
+
+    /// Searches the whole position (its boxes `set`, the player on `player`) with
+    /// `solve` unless it was tried before. When it has no plan, drops each box in turn
+    /// whose absence leaves none (`solve` again), and learns what is left (`true`).
+    ///
+    /// A greedy pass that packs a goal room in the wrong order, or with the boxes
+    /// outside in each other's way, dives into a part of the space with no plan, and the
+    /// few boxes around the last push see nothing wrong (XSokoban 21: the two bottom
+    /// rows of its room filled first leave no plan, 184 positions in all). Asked when a
+    /// box lands on a goal, the whole position's search ends in milliseconds in such a
+    /// dead end, and the shrunk pattern prunes its other arrangements too.
+    pub fn learn_position(
+        &mut self,
+        board: &Board,
+        set: Vec<u16>,
+        player: u16,
+        mut solve: impl FnMut(&[u16], u16) -> Subset,
+    ) -> bool {
+        if self.boxes.len() >= MAX_PATTERNS || set.len() < 2 {
+            return false;
+        }
+        let region = self.flood.least(board, &set, player);
+        if self.tried.len() >= MAX_TRIED {
+            self.tried.clear();
+        }
+        if !self.tried.insert(key_hash(&set, region)) {
+            return false;
+        }
+        self.stats.positions += 1;
+        if solve(&set, region) != Subset::NoPlan {
+            return false;
+        }
+        let mut set = set;
+        let mut i = 0;
+        while i < set.len() && set.len() > 2 {
+            let mut less = set.clone();
+            less.remove(i);
+            let r = self.flood.least(board, &less, player);
+            self.stats.positions += 1;
+            if solve(&less, r) == Subset::NoPlan {
+                set = less;
+            } else {
+                i += 1;
+            }
+        }
+        let region = self.flood.least(board, &set, player);
+        self.stats.dead_ends += 1;
         self.store(board, set, region);
         true
     }
@@ -408,5 +466,50 @@ mod tests {
         assert!(!p.learn(&b, &occ, lone, b.player as u16, |_, _| panic!("a lone box")));
         assert!(!p.matches(&b, &occ, left, b.player as u16));
         assert_eq!(p.stats.tests, 1);
+    }
+
+    #[test]
+    fn a_dead_position_is_shrunk_to_the_boxes_whose_absence_gives_a_plan() {
+        // ROOMS: say the pair has no plan whatever else stands on the board, and any
+        // set without both of it has one. The lone box is dropped, the pair kept.
+        let (b, occ) = board(ROOMS);
+        let pair = [cell(&b, 1, 3), cell(&b, 1, 4)];
+        let all: Vec<u16> = b.boxes.iter().map(|&c| c as u16).collect();
+        assert_eq!(all.len(), 3);
+        let mut p = Patterns::default();
+        let mut asked = 0;
+        let dead = |set: &[u16], _: u16| {
+            if pair.iter().all(|c| set.contains(c)) {
+                Subset::NoPlan
+            } else {
+                Subset::Solvable
+            }
+        };
+        assert!(
+            p.learn_position(&b, all.clone(), b.player as u16, |set, r| {
+                asked += 1;
+                dead(set, r)
+            })
+        );
+        // The whole position, then each of the three boxes dropped in turn.
+        assert_eq!(asked, 4);
+        assert_eq!(
+            (p.stats.positions, p.stats.dead_ends, p.stats.learned),
+            (4, 1, 1)
+        );
+        // The pattern is the pair: a position with the pair and not the lone box matches.
+        let mut pair_only = vec![false; b.len()];
+        for c in pair {
+            pair_only[c as usize] = true;
+        }
+        assert!(p.matches(&b, &pair_only, pair[0], b.player as u16));
+        assert!(p.matches(&b, &occ, pair[1], b.player as u16));
+        // Tried once: not searched again; a position with a plan teaches nothing.
+        assert!(!p.learn_position(&b, all, b.player as u16, |_, _| panic!("twice")));
+        let (b2, _) = board(ROOMS);
+        let mut q = Patterns::default();
+        let all2: Vec<u16> = b2.boxes.iter().map(|&c| c as u16).collect();
+        assert!(!q.learn_position(&b2, all2, b2.player as u16, |_, _| Subset::Unknown));
+        assert_eq!((q.stats.positions, q.stats.learned), (1, 0));
     }
 }

@@ -126,6 +126,10 @@ pub struct SolveOptions {
     /// The A* learns deadlocks on the few boxes around the box pushed last and prunes
     /// every position holding one (sound: the optimal pass stays a proof).
     pub astar_patterns: bool,
+    /// With `astar_patterns`, the satisficing passes also search the whole position
+    /// when a push lands a box on a goal, and learn it, shrunk to the boxes that
+    /// matter, when it has no plan (a greedy dive into a dead end; sound).
+    pub astar_dead_ends: bool,
     /// The most bytes the A*'s table and queue take (`None`: a quarter of the memory
     /// budget, at most 3 GiB).
     pub astar_memory: Option<u64>,
@@ -214,6 +218,7 @@ impl SolveOptions {
             astar_box_moves: true,
             astar_features: true,
             astar_patterns: true,
+            astar_dead_ends: true,
             astar_memory: None,
             astar_share: 0.8,
             plan_share: 0.5,

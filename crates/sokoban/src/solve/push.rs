@@ -76,6 +76,8 @@ fn add_stats(s: &mut SolveStats, a: &AstarStats, seconds: f64) {
     s.astar_subset_tests += a.patterns.tests;
     s.astar_patterns += a.patterns.learned;
     s.astar_pattern_prunes += a.patterns.pruned;
+    s.astar_positions += a.patterns.positions;
+    s.astar_dead_ends += a.patterns.dead_ends;
     s.astar_seconds += seconds;
 }
 
@@ -124,6 +126,7 @@ impl Solve<'_> {
             box_moves: o.astar_box_moves,
             features: o.astar_features,
             learn: o.astar_patterns,
+            dead_ends: o.astar_dead_ends,
             memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
         }
     }

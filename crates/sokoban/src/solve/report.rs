@@ -55,6 +55,11 @@ pub struct SolveStats {
     pub astar_patterns: u64,
     /// Positions pruned by a learned pattern (counted in `astar_deadlocks` too).
     pub astar_pattern_prunes: u64,
+    /// Whole positions (and their shrunk subsets) the satisficing passes searched for
+    /// a dead end.
+    pub astar_positions: u64,
+    /// Of the patterns, those learned from whole positions without a plan.
+    pub astar_dead_ends: u64,
     /// Seconds in the A*.
     pub astar_seconds: f64,
 }
