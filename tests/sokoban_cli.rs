@@ -781,7 +781,7 @@ fn box_move_passes_that_run_out_prove_nothing() {
         r["reason"]
             .as_str()
             .unwrap()
-            .contains("with box moves: none shorter"),
+            .contains("with box moves: ran out of positions (it skips plans: no proof)"),
         "{r}"
     );
 }

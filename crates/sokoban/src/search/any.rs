@@ -278,7 +278,14 @@ fn pass(
                 Some(b) if order == Order::Optimal => run.lower_bound = run.lower_bound.max(b),
                 Some(_) => {}
             }
-            run.passes.push(format!("{name}: none shorter"));
+            let words = match below {
+                Some(_) => "none shorter",
+                None if opts.macros || opts.box_moves => {
+                    "ran out of positions (it skips plans: no proof)"
+                }
+                None => "ran out of positions: no plan",
+            };
+            run.passes.push(format!("{name}: {words}"));
             below.is_some()
         }
         AstarOutcome::Stopped { lower_bound, halt } => {

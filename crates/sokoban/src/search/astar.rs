@@ -79,9 +79,10 @@ pub struct AstarOptions {
     /// Learn deadlocks on box subsets and prune the positions holding them
     /// (`patterns.rs`): sound, so the optimal pass stays a proof.
     pub learn: bool,
-    /// With `learn`, orders that are not optimal also search the whole position when a
-    /// push lands a box on a goal, and learn it, shrunk, when it has no plan
-    /// ([`Patterns::learn_position`]): sound, but each test costs a small search.
+    /// With `learn`, the greedy and feature-cell orders (the first passes) also search
+    /// the whole position when a push lands a box on a goal, and learn it, shrunk, when
+    /// it has no plan ([`Patterns::learn_position`]): sound, but each test costs a
+    /// small search.
     pub dead_ends: bool,
     /// [`Order::Features`] with box moves adds this to a state's priority per step on
     /// its path that improved none of its features ([`IdleSteps`]; 0: off). Not with
@@ -511,8 +512,10 @@ impl Run<'_> {
         }
         let mut patterns = std::mem::take(&mut self.tables.patterns);
         let tables = &mut *self.tables;
-        let whole =
-            self.opts.dead_ends && self.opts.order != Order::Optimal && board.goal[cell as usize];
+        // The first passes only (greedy, feature cells): they dive; the weighted and
+        // optimal passes mostly pay for the tests.
+        let first = matches!(self.opts.order, Order::Greedy | Order::Features);
+        let whole = self.opts.dead_ends && first && board.goal[cell as usize];
         let dead = patterns.matches(board, &self.occ, cell, key[k])
             || patterns.learn(board, &self.occ, cell, key[k], |set, player| {
                 subset_plan(board, tables, set, player, SUBSET_BYTES, budget)

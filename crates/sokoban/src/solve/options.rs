@@ -126,7 +126,8 @@ pub struct SolveOptions {
     /// The A* learns deadlocks on the few boxes around the box pushed last and prunes
     /// every position holding one (sound: the optimal pass stays a proof).
     pub astar_patterns: bool,
-    /// With `astar_patterns`, the satisficing passes also search the whole position
+    /// With `astar_patterns`, the first satisficing passes (greedy and by feature
+    /// cells, before a first plan) also search the whole position
     /// when a push lands a box on a goal, and learn it, shrunk to the boxes that
     /// matter, when it has no plan (a greedy dive into a dead end; sound).
     pub astar_dead_ends: bool,
