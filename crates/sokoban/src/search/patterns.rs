@@ -125,13 +125,9 @@ impl Patterns {
         if set.len() < 2 {
             return false; // one box alone: the dead squares say it all
         }
-        let region = self.flood.least(board, &set, player);
-        if self.tried.len() >= MAX_TRIED {
-            self.tried.clear();
-        }
-        if !self.tried.insert(key_hash(&set, region)) {
+        let Some(region) = self.untried(board, &set, player) else {
             return false;
-        }
+        };
         self.stats.tests += 1;
         if solve(&set, region) != Subset::NoPlan {
             return false;
@@ -160,13 +156,9 @@ impl Patterns {
         if self.boxes.len() >= MAX_PATTERNS || set.len() < 2 {
             return false;
         }
-        let region = self.flood.least(board, &set, player);
-        if self.tried.len() >= MAX_TRIED {
-            self.tried.clear();
-        }
-        if !self.tried.insert(key_hash(&set, region)) {
+        let Some(region) = self.untried(board, &set, player) else {
             return false;
-        }
+        };
         self.stats.positions += 1;
         if solve(&set, region) != Subset::NoPlan {
             return false;
@@ -188,6 +180,16 @@ impl Patterns {
         self.stats.dead_ends += 1;
         self.store(board, set, region);
         true
+    }
+
+    /// The least cell of the player's region around `set` (the player on `player`),
+    /// unless that set and region were tried before; marks them tried.
+    fn untried(&mut self, board: &Board, set: &[u16], player: u16) -> Option<u16> {
+        let region = self.flood.least(board, set, player);
+        if self.tried.len() >= MAX_TRIED {
+            self.tried.clear();
+        }
+        self.tried.insert(key_hash(set, region)).then_some(region)
     }
 
     /// The patterns as deadlocks for the SAT encoding, fewest boxes first, while their
