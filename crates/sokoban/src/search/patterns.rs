@@ -163,7 +163,7 @@ impl Patterns {
         if solve(&set, region) != Subset::NoPlan {
             return false;
         }
-        let mut set = set;
+        let (mut set, mut region) = (set, region);
         let mut i = 0;
         while i < set.len() && set.len() > 2 {
             let mut less = set.clone();
@@ -171,12 +171,11 @@ impl Patterns {
             let r = self.flood.least(board, &less, player);
             self.stats.positions += 1;
             if solve(&less, r) == Subset::NoPlan {
-                set = less;
+                (set, region) = (less, r);
             } else {
                 i += 1;
             }
         }
-        let region = self.flood.least(board, &set, player);
         self.stats.dead_ends += 1;
         self.store(board, set, region);
         true

@@ -123,14 +123,7 @@ fn shorten_from(
     let (mut cap, mut memory) = (FIRST_CAP, FIRST_MEMORY.min(base.memory));
     while !budget.stopped() {
         stats.rounds += 1;
-        let mut limits = Limits {
-            first,
-            cap,
-            memory,
-            moves: false,
-            improved: false,
-            stopped: false,
-        };
+        let mut limits = Limits::new(first, cap, memory, false);
         round(
             board,
             &mut plan,
@@ -151,14 +144,7 @@ fn shorten_from(
     // Then parts of as many pushes and fewer moves, at the first round's limits.
     let mut same: HashSet<u64> = HashSet::new();
     while !budget.stopped() {
-        let mut limits = Limits {
-            first,
-            cap: FIRST_CAP,
-            memory: FIRST_MEMORY.min(base.memory),
-            moves: true,
-            improved: false,
-            stopped: false,
-        };
+        let mut limits = Limits::new(first, FIRST_CAP, FIRST_MEMORY.min(base.memory), true);
         round(
             board,
             &mut plan,
@@ -188,6 +174,20 @@ struct Limits {
     improved: bool,
     /// A window ran out of its time or memory.
     stopped: bool,
+}
+
+impl Limits {
+    /// A round's limits, nothing improved or stopped yet.
+    fn new(first: usize, cap: Duration, memory: u64, moves: bool) -> Limits {
+        Limits {
+            first,
+            moves,
+            cap,
+            memory,
+            improved: false,
+            stopped: false,
+        }
+    }
 }
 
 /// One round: windows of `limits.first` pushes sliding by half their length, then
