@@ -289,6 +289,59 @@ fn dead_ends_learned_from_whole_positions_have_no_plan() {
     assert!(dead_ends >= 10, "dead ends learned: {dead_ends}");
 }
 
+/// The satisficing search (`--any`, with the CLI's guidance, macros, box moves and
+/// goal-room cuts) on random rooms without a time limit: its plan replays to solved and
+/// is no shorter than the breadth-first optimum, which it then proves; "no plan" only
+/// when the model has none; and once a weighted pass runs out of states below the best
+/// plan, no other weighted pass searches them again (the optimal pass takes over).
+#[test]
+fn the_satisficing_search_agrees_with_the_breadth_first_model() {
+    use crate::analysis::pushes_to_plan;
+    use crate::search::{AstarOptions, Order, PushTables, any_plan};
+    let (mut proven, mut ran_out) = (0, 0);
+    let levels = random_rooms(300, |l, board| {
+        let budget = Budget::unlimited();
+        let mut tables = PushTables::new(board, true, &budget).unwrap();
+        let o = AstarOptions {
+            packing: 8,
+            connectivity: 4,
+            idle_step: 20,
+            macros: true,
+            box_moves: true,
+            room_cuts: true,
+            features: true,
+            ..AstarOptions::sound(Order::Optimal, 1 << 24)
+        };
+        let run = any_plan(board, &mut tables, &o, &budget);
+        let optimum = Game::of(l).optimum((l.player, l.boxes.clone()), 0, 1);
+        match (&run.best, optimum) {
+            (Some(p), Some(best)) => {
+                let plan = pushes_to_plan(board, p).expect("the plan walks");
+                assert_eq!(verify(l, &plan).unwrap().pushes, p.len(), "{l}");
+                assert!(run.optimal && p.len() == best as usize, "{l}{run:?}");
+                assert!(run.lower_bound <= best, "{l}");
+                proven += 1;
+            }
+            (None, None) => assert!(run.no_plan, "{l}{run:?}"),
+            _ => panic!("the model's optimum {optimum:?}, the search's {run:?}\n{l}"),
+        }
+        let weighted = |p: &String| p.starts_with("weighted");
+        if let Some(i) = run
+            .passes
+            .iter()
+            .position(|p| weighted(p) && p.ends_with("none shorter"))
+        {
+            ran_out += 1;
+            assert!(!run.passes[i + 1..].iter().any(weighted), "{run:?}");
+        }
+    });
+    eprintln!("{levels} rooms: {proven} plans proven optimal, {ran_out} weighted passes ran out");
+    assert!(
+        proven >= 50 && ran_out >= 5,
+        "proven {proven}, ran out {ran_out}"
+    );
+}
+
 /// Calls `each` on `n` random rooms of three to five boxes (from a fixed seed; many
 /// have no plan) and returns `n`.
 fn random_rooms(n: usize, mut each: impl FnMut(&Level, &Board)) -> usize {

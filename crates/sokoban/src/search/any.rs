@@ -107,6 +107,7 @@ pub fn any_plan(
             break;
         }
         let below = run.best.as_ref().map(|b| b.len() as u32);
+        run.halt = None;
         pass(
             board,
             tables,
@@ -116,6 +117,12 @@ pub fn any_plan(
             &budget.share(0.3),
             &mut run,
         );
+        if run.halt.is_none() && run.best.as_ref().map(|b| b.len() as u32) == below {
+            // Neither stopped nor shorter: the pass saw every state below the best
+            // plan (f = g + h < best) and none was solved, and a smaller weight would
+            // search the same states again. The optimal pass takes the time instead.
+            break;
+        }
     }
     windows(board, base, budget, &mut run, &mut windowed);
     let below = run.best.as_ref().map(|b| b.len() as u32);
