@@ -748,7 +748,7 @@ fn a_hard_level_gets_a_plan_with_its_bound_when_the_astar_stops() {
     assert_eq!(Some(v.code), Some(0), "{}", v.stdout.clone());
     // The passes' share is one of the options the binary prints (library default).
     let p = run(&[&args[..], &["--print-options"]].concat());
-    assert_eq!(p.json()[0]["plan_share"], 0.5);
+    assert_eq!(p.json()[0]["plan_share"], 0.75);
 }
 
 /// Microban 153 has plans (YASS: 364 pushes), but the satisficing passes with box moves

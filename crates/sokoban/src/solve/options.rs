@@ -222,8 +222,8 @@ impl SolveOptions {
             astar_patterns: true,
             astar_dead_ends: false,
             astar_memory: None,
-            astar_share: 0.8,
-            plan_share: 0.5,
+            astar_share: 0.75,
+            plan_share: 0.75,
         }
     }
 
