@@ -82,7 +82,7 @@ pub fn any_plan(
             None,
             &budget.share(UNCUT_SHARE),
             &mut run,
-        );
+        ) == Ended::Plan;
         if !budget.stopped() {
             run.halt = None;
         }
@@ -96,7 +96,7 @@ pub fn any_plan(
             ..base.clone()
         };
         let order = first_passes(base)[0].0;
-        first = pass(board, tables, &plain, order, None, budget, &mut run);
+        first = pass(board, tables, &plain, order, None, budget, &mut run) == Ended::Plan;
     }
     run.lower_bound = run.stats.start_bound;
     if !first {
@@ -120,8 +120,7 @@ pub fn any_plan(
             break;
         }
         let below = run.best.as_ref().map(|b| b.len() as u32);
-        run.halt = None;
-        pass(
+        let ended = pass(
             board,
             tables,
             base,
@@ -130,10 +129,10 @@ pub fn any_plan(
             &budget.share(WEIGHTED_SHARE),
             &mut run,
         );
-        if run.halt.is_none() && run.best.as_ref().map(|b| b.len() as u32) == below {
-            // Neither stopped nor shorter: the pass saw every state below the best
-            // plan (f = g + h < best) and none was solved, and a smaller weight would
-            // search the same states again. The optimal pass takes the time instead.
+        if ended == Ended::RanOut {
+            // The pass saw every state below the best plan (f = g + h < best) and
+            // none was solved: a smaller weight would search the same states again.
+            // The optimal pass takes the time instead.
             break;
         }
     }
@@ -228,7 +227,7 @@ fn first_plan(
         let left = passes.len() - i;
         let part = budget.share(1.0 / left as f64);
         run.halt = None;
-        if pass(board, tables, &opts, order, None, &part, run) {
+        if pass(board, tables, &opts, order, None, &part, run) == Ended::Plan {
             return true;
         }
         if budget.stopped() || run.no_plan {
@@ -238,8 +237,18 @@ fn first_plan(
     false
 }
 
-/// One pass in `order`, only plans below `below`; false when it ends the search (no
-/// plan at all, or stopped without one).
+/// How a pass ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ended {
+    /// With a plan (below `below`), now `run.best`.
+    Plan,
+    /// Out of positions without one.
+    RanOut,
+    /// A limit stopped it (`run.halt` says which).
+    Stopped,
+}
+
+/// One pass in `order`, only plans below `below`.
 fn pass(
     board: &Board,
     tables: &mut PushTables,
@@ -248,7 +257,7 @@ fn pass(
     below: Option<u32>,
     budget: &Budget,
     run: &mut AnyRun,
-) -> bool {
+) -> Ended {
     // Macros in the passes that are not optimal only: the optimal pass's exhaustion
     // is a proof.
     let opts = AstarOptions {
@@ -287,7 +296,7 @@ fn pass(
                 run.lower_bound = run.lower_bound.max(p.len() as u32);
             }
             run.best = Some(p);
-            true
+            Ended::Plan
         }
         AstarOutcome::Exhausted => {
             match below {
@@ -306,7 +315,7 @@ fn pass(
                 None => "ran out of positions: no plan",
             };
             run.passes.push(format!("{name}: {words}"));
-            below.is_some()
+            Ended::RanOut
         }
         AstarOutcome::Stopped { lower_bound, halt } => {
             if order == Order::Optimal {
@@ -314,7 +323,7 @@ fn pass(
             }
             run.passes.push(format!("{name}: stopped ({halt})"));
             run.halt = Some(halt);
-            run.best.is_some()
+            Ended::Stopped
         }
     }
 }
