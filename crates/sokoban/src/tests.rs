@@ -310,6 +310,7 @@ fn the_satisficing_search_agrees_with_the_breadth_first_model() {
             box_moves: true,
             room_cuts: true,
             features: true,
+            pull: true,
             ..AstarOptions::sound(Order::Optimal, 1 << 24)
         };
         let run = any_plan(board, &mut tables, &o, &budget);
@@ -340,6 +341,67 @@ fn the_satisficing_search_agrees_with_the_breadth_first_model() {
         proven >= 50 && ran_out >= 5,
         "proven {proven}, ran out {ran_out}"
     );
+}
+
+/// The pull search (backwards from the solved position, `search/pull.rs`) without a
+/// limit on random rooms: it reaches the start exactly when the breadth-first model has
+/// a plan, and its plan, read forwards, replays to solved.
+#[test]
+fn the_pull_search_agrees_with_the_breadth_first_model() {
+    use crate::analysis::pushes_to_plan;
+    use crate::search::pull_search;
+    let mut plans = 0;
+    random_rooms(300, |l, board| {
+        let Some(run) = pull_search(board, 1 << 26, &Budget::unlimited()) else {
+            return;
+        };
+        assert!(run.halt.is_none(), "{l}");
+        let optimum = Game::of(l).optimum((l.player, l.boxes.clone()), 0, 1);
+        match (&run.plan, optimum) {
+            (Some(p), Some(best)) => {
+                let plan = pushes_to_plan(board, p).expect("the plan walks");
+                assert_eq!(verify(l, &plan).unwrap().pushes, p.len(), "{l}");
+                assert!(p.len() >= best as usize, "{l}");
+                plans += 1;
+            }
+            (None, None) => {}
+            (plan, best) => panic!("the pull search's {plan:?}, the model's {best:?}\n{l}"),
+        }
+    });
+    assert!(plans >= 50, "plans {plans}");
+}
+
+/// A greedy pass that meets a position a pull search reached (the pull search stopped
+/// early by its memory, so the pass has to walk most of the way) returns its pushes to
+/// that position and then the pull search's back to solved: the plan replays, and
+/// enough passes meet to count.
+#[test]
+fn a_pass_that_meets_the_pull_search_has_a_plan_that_replays() {
+    use crate::analysis::pushes_to_plan;
+    use crate::search::{AstarOptions, AstarOutcome, Order, PushTables, astar, pull_search};
+    let mut met = 0;
+    random_rooms(300, |l, board| {
+        let budget = Budget::unlimited();
+        let Some(run) = pull_search(board, 24 << 10, &budget) else {
+            return;
+        };
+        let mut tables = PushTables::new(board, true, &budget).unwrap();
+        tables.keep_pulled(Some(run.pulled));
+        let o = AstarOptions::sound(Order::Greedy, 1 << 24);
+        let (outcome, stats) = astar(board, &mut tables, &o, &budget);
+        let optimum = Game::of(l).optimum((l.player, l.boxes.clone()), 0, 1);
+        match (outcome, optimum) {
+            (AstarOutcome::Plan(p), Some(_)) => {
+                let plan = pushes_to_plan(board, &p).expect("the plan walks");
+                assert_eq!(verify(l, &plan).unwrap().pushes, p.len(), "{l}");
+                met += u32::from(stats.met);
+            }
+            (AstarOutcome::Exhausted, None) => {}
+            (outcome, best) => panic!("the pass's {outcome:?}, the model's {best:?}\n{l}"),
+        }
+    });
+    eprintln!("{met} passes met the pull search");
+    assert!(met >= 20, "met {met}");
 }
 
 /// Calls `each` on `n` random rooms of three to five boxes (from a fixed seed; many

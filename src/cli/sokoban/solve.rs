@@ -86,9 +86,10 @@ pub struct SolveArgs {
     /// feature cells (features: the greedy order alone), the tunnel and goal-room macros
     /// (macros) or their cut of pushes onto a goal room's goals out of its packing order
     /// (room-cuts), or the first pass's box moves, a box to any cell it reaches as one
-    /// step (box-moves).
+    /// step (box-moves), or the pull search backwards from the solved position before
+    /// the first passes (pull).
     #[arg(long = "astar-no", value_name = "TEST",
-          value_parser = ["freeze", "pairs", "corrals", "patterns", "features", "macros", "room-cuts", "box-moves"])]
+          value_parser = ["freeze", "pairs", "corrals", "patterns", "features", "macros", "room-cuts", "box-moves", "pull"])]
     pub astar_no: Vec<String>,
     /// The first satisficing passes also search the whole position when a push lands a
     /// box on a goal, and learn it, shrunk, when it has no plan (sound; off by default:
@@ -171,6 +172,7 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.astar_macros = !a.astar_no.iter().any(|t| t == "macros");
     opts.astar_room_cuts = !a.astar_no.iter().any(|t| t == "room-cuts");
     opts.astar_box_moves = !a.astar_no.iter().any(|t| t == "box-moves");
+    opts.astar_pull = !a.astar_no.iter().any(|t| t == "pull");
     opts.astar_patterns = !a.astar_no.iter().any(|t| t == "patterns");
     opts.astar_dead_ends = a.astar_dead_ends;
     opts.astar_features = !a.astar_no.iter().any(|t| t == "features");

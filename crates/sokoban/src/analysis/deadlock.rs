@@ -7,7 +7,7 @@
 //! so a search that prunes it loses no plan, and the exhaustion of such a search is a
 //! proof.
 
-use super::distances::{INF, dist_to_goal, dist_to_goals};
+use super::distances::{INF, dist_to_goal, dist_to_goals, push_dist_from};
 use super::pairs::pair_table;
 use crate::halt::Halt;
 use crate::model::{Board, Dir};
@@ -183,14 +183,39 @@ impl Matcher {
                 goals.len()
             )
         })?;
-        let mut dist = Vec::with_capacity(goals.len() * n);
-        for &g in &goals {
+        Matcher::of(&goals, |g| dist_to_goal(board, g), n, budget)
+    }
+
+    /// The matching of boxes to the cells where the boxes start, by pull distance (the
+    /// push distance from each start cell): the bound of a search backwards from the
+    /// solved position, within `budget` like [`Matcher::within`].
+    pub fn to_start(board: &Board, budget: &Budget) -> Result<Matcher, Halt> {
+        let n = board.len();
+        budget.admit(4 * board.boxes.len() as u64 * n as u64, || {
+            format!(
+                "the pull distances of {n} cells to {} start cells",
+                board.boxes.len()
+            )
+        })?;
+        Matcher::of(&board.boxes, |s| push_dist_from(board, s), n, budget)
+    }
+
+    /// The matching to `targets`, the distance of every cell to target `t` given by
+    /// `dist(t)`; the clock is asked between targets.
+    fn of(
+        targets: &[u32],
+        dist: impl Fn(u32) -> Vec<u32>,
+        n: usize,
+        budget: &Budget,
+    ) -> Result<Matcher, Halt> {
+        let mut table = Vec::with_capacity(targets.len() * n);
+        for &t in targets {
             budget.check()?;
-            dist.extend(dist_to_goal(board, g));
+            table.extend(dist(t));
         }
-        let m = goals.len();
+        let m = targets.len();
         Ok(Matcher {
-            dist,
+            dist: table,
             n,
             m,
             k: 0,

@@ -16,6 +16,7 @@ use super::features::{Cell, IdleSteps, Open};
 use super::guide::Guide;
 use super::macros::{Macro, MacroScratch, Macros};
 use super::patterns::{PatternStats, Patterns, Subset};
+use super::pull::Pulled;
 use super::queue::Buckets;
 use super::table::{Meta, Table};
 use crate::analysis::{Deadlocks, FreezeScratch, Matcher, Push, frozen_off_goal, packing_order};
@@ -73,6 +74,9 @@ pub struct AstarOptions {
     /// With macros: pushes that put a box on a goal room's goal out of the packing
     /// order, with no goal of the order in its reach, are cut.
     pub room_cuts: bool,
+    /// The satisficing search first searches backwards from the solved position for
+    /// a share of the time (`pull.rs`), and its first passes meet what it reached.
+    pub pull: bool,
     /// The satisficing search's first pass files positions by feature cells
     /// ([`Order::Features`]) instead of the greedy order.
     pub features: bool,
@@ -110,6 +114,7 @@ impl AstarOptions {
             macros: false,
             box_moves: false,
             room_cuts: false,
+            pull: false,
             features: false,
             learn: true,
             dead_ends: false,
@@ -152,6 +157,9 @@ pub struct AstarStats {
     pub start_bound: u32,
     /// What the pass learned on box subsets (`patterns.rs`).
     pub patterns: PatternStats,
+    /// The plan met a position the pull search reached (`pull.rs`): its end is the
+    /// pull search's.
+    pub met: bool,
 }
 
 /// The tables a push search needs, built once per board and shared by its passes.
@@ -164,6 +172,9 @@ pub struct PushTables {
     macros: Macros,
     /// Deadlocks learned on box subsets, kept for every pass.
     patterns: Patterns,
+    /// The positions a pull search reached (`pull.rs`): a first pass that meets one
+    /// has a plan.
+    pulled: Option<Pulled>,
 }
 
 impl PushTables {
@@ -180,7 +191,14 @@ impl PushTables {
             macros: Macros::new(board, &rank),
             guide: Guide::new(board, rank),
             patterns: Patterns::default(),
+            pulled: None,
         })
+    }
+
+    /// Keeps the positions a pull search reached for the first passes to meet
+    /// (`None`: drops them).
+    pub fn keep_pulled(&mut self, pulled: Option<Pulled>) {
+        self.pulled = pulled;
     }
 
     /// Whether the two-box table was built.
@@ -276,6 +294,7 @@ fn astar_from(
         cur: Vec::with_capacity(k + 1),
         next: Vec::with_capacity(k + 1),
         found: None,
+        met: None,
         stats: AstarStats::default(),
         scratch: MacroScratch::default(),
         moves: BoxMoves::default(),
@@ -333,8 +352,10 @@ struct Run<'a> {
     freeze: FreezeScratch,
     cur: Vec<u16>,
     next: Vec<u16>,
-    /// A solved child met by a non-optimal order.
+    /// A solved child met by a non-optimal order, or one the pull search reached.
     found: Option<u32>,
+    /// The pull search's id of `found`, when the pull search reached it.
+    met: Option<u32>,
     stats: AstarStats,
     scratch: MacroScratch,
     moves: BoxMoves,
@@ -453,7 +474,12 @@ impl Run<'_> {
             self.stats.expanded += 1;
             let whole = self.expand(id, m.g, budget);
             if let Some(goal) = self.found {
-                return AstarOutcome::Plan(self.pushes_to(goal));
+                let mut plan = self.pushes_to(goal);
+                if let (Some(met), Some(pulled)) = (self.met, &self.tables.pulled) {
+                    plan.extend(pulled.pushes_from(self.board, met));
+                    self.stats.met = true;
+                }
+                return AstarOutcome::Plan(plan);
             }
             if !whole {
                 let halt = self.check(budget).err().unwrap_or(Halt::Stopped(
@@ -844,6 +870,9 @@ impl Run<'_> {
             h: 0,
         };
         let (id, new) = self.table.insert(&self.next, meta);
+        if self.meets_pulled(id) {
+            return;
+        }
         let h = if new {
             // Bounds only for new states: a state met again keeps its own.
             let Some(h) = self.tables.matcher.bound_moved(i, ahead) else {
@@ -876,6 +905,20 @@ impl Run<'_> {
         }
         let (cell, p) = self.queued_as(parent, id, g1, h);
         self.open.push(cell, p, g1 as usize, id);
+    }
+
+    /// Whether the child `id` (its key in `self.next`) is a position the pull search
+    /// reached, met by a first pass (no bound, not optimal): then it is `found`.
+    fn meets_pulled(&mut self, id: u32) -> bool {
+        if self.opts.order == Order::Optimal || self.opts.below.is_some() {
+            return false;
+        }
+        let Some(met) = (self.tables.pulled.as_ref()).and_then(|p| p.get(&self.next)) else {
+            return false;
+        };
+        self.found = Some(id);
+        self.met = Some(met);
+        true
     }
 
     /// The feature cell and the priority of state `id` (cost `g`, bound `h`, reached

@@ -17,6 +17,7 @@ mod guide;
 mod horizon;
 mod macros;
 mod patterns;
+mod pull;
 mod queue;
 mod schedule;
 mod seed;
@@ -32,6 +33,8 @@ pub(crate) use closure::{closure, closure_text};
 pub(crate) use exhaust::exhaust;
 pub use horizon::Progress;
 pub(crate) use horizon::{SearchError, SearchLimits, SearchOutcome, SearchStats, search};
+#[cfg(test)]
+pub(crate) use pull::pull_search;
 pub(crate) use seed::{SeedLimits, seed_plan};
 #[cfg(test)]
 pub(crate) use window::shorten;

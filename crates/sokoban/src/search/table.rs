@@ -95,6 +95,25 @@ impl Table {
         &mut self.meta[id as usize]
     }
 
+    /// The id of `key`, if it is stored.
+    pub fn get(&self, key: &[u16]) -> Option<u32> {
+        if key.len() != self.stride {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash(key) as usize & mask;
+        loop {
+            let id = self.slots[i];
+            if id == EMPTY {
+                return None;
+            }
+            if self.key(id) == key {
+                return Some(id);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     /// The id of `key`, stored with `meta` when it is new (`true`).
     pub fn insert(&mut self, key: &[u16], meta: Meta) -> (u32, bool) {
         if 2 * (self.meta.len() + 1) > self.slots.len() {

@@ -123,6 +123,7 @@ impl Solve<'_> {
             idle_step: o.idle_step,
             macros: o.astar_macros,
             room_cuts: o.astar_room_cuts,
+            pull: o.astar_pull,
             box_moves: o.astar_box_moves,
             features: o.astar_features,
             learn: o.astar_patterns,
