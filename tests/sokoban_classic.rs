@@ -104,32 +104,6 @@ fn small_levels_are_solved_with_macros_on_and_off_and_replayed() {
 
 /// XSokoban level `number` (1-based) from the shared data, or `None` with a message
 /// when the data is absent.
-/// The pull search (backwards from the solved position) reaches the start of each
-/// small level itself: the reason names it first, its plan replays, and the optimal
-/// pass after it proves the breadth-first model's optimum; with `astar_pull` off the
-/// forward passes find the plan and the pull search is not named.
-#[test]
-fn the_pull_search_solves_small_levels_backwards_and_its_plan_replays() {
-    for l in levels() {
-        let mut boxes = l.boxes.clone();
-        boxes.sort_unstable();
-        let optimum = Game::of(&l)
-            .optimum((l.player, boxes), 0, 1)
-            .expect("solvable") as usize;
-        let r = solve_level(&l, &options(true), &Budget::unlimited(), None).expect("solved");
-        let said = r.reason.clone().unwrap_or_default();
-        assert!(said.starts_with("pull search: "), "{said}\n{l}");
-        assert_eq!(replayed_pushes(&l, &r), optimum, "{l}");
-        assert_eq!(r.optimal, Some(Optimize::Pushes), "{said}\n{l}");
-        let mut o = options(true);
-        o.astar_pull = false;
-        let r = solve_level(&l, &o, &Budget::unlimited(), None).expect("solved");
-        let said = r.reason.clone().unwrap_or_default();
-        assert!(!said.contains("pull search"), "{said}\n{l}");
-        assert_eq!(replayed_pushes(&l, &r), optimum, "{l}");
-    }
-}
-
 fn xsokoban(number: usize) -> Option<Level> {
     let path = Path::new("../shared/data/sokoban/xsokoban.xsb");
     let Ok(text) = std::fs::read_to_string(path) else {

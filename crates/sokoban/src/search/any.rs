@@ -34,11 +34,6 @@ const WINDOW_SHARE: f64 = 0.25;
 /// a loaded machine, where the default mode leaves the passes 11 s.
 const UNCUT_SHARE: f64 = 0.8;
 
-/// The part of the time that the pull search takes before the first passes (the
-/// positions it reaches are kept for them to meet). XSokoban's 27 levels that no pass
-/// solved at 60 s, 20 s each with half the time pulling: 3 solved (13, 19, 72).
-const PULL_SHARE: f64 = 0.25;
-
 /// What the satisficing search found.
 #[derive(Clone, Debug, Default)]
 pub struct AnyRun {
@@ -69,8 +64,7 @@ pub fn any_plan(
     budget: &Budget,
 ) -> AnyRun {
     let mut run = AnyRun::default();
-    let mut first = pulled(board, tables, base, budget, &mut run);
-    first = first || first_plan(board, tables, base, budget, &mut run);
+    let mut first = first_plan(board, tables, base, budget, &mut run);
     tables.keep_pulled(None);
     if !first && base.room_cuts && (base.macros || base.box_moves) && run.halt.is_none() {
         // The goal-room cuts lose every plan when the room cannot be filled in the
@@ -160,9 +154,9 @@ pub fn any_plan(
     run
 }
 
-/// The pull search (`pull.rs`) within its share of the time: true when it reached the
-/// start (its plan is `run.best`); otherwise the positions it reached are kept in
-/// `tables` for the first passes to meet.
+/// The pull search (`pull.rs`) within `budget`: true when it reached the start (its
+/// plan is `run.best`); otherwise the positions it reached are kept in `tables` for the
+/// first passes after it to meet.
 fn pulled(
     board: &Board,
     tables: &mut PushTables,
@@ -170,10 +164,7 @@ fn pulled(
     budget: &Budget,
     run: &mut AnyRun,
 ) -> bool {
-    if !base.pull {
-        return false;
-    }
-    let Some(pull) = pull_search(board, base.memory / 2, &budget.share(PULL_SHARE)) else {
+    let Some(pull) = pull_search(board, base.memory / 2, budget) else {
         return false;
     };
     run.stats.expanded += pull.expanded;
@@ -251,7 +242,30 @@ fn first_passes(base: &AstarOptions) -> Vec<(Order, bool)> {
     out
 }
 
-/// The first plan: the first passes in turn, each with an equal share of the time left
+/// One step of the search for a first plan.
+#[derive(Clone, Copy)]
+enum Step {
+    /// A first pass in this order, with box moves or not.
+    Pass(Order, bool),
+    /// The pull search (`pull.rs`).
+    Pull,
+}
+
+/// The steps of the search for a first plan: the first passes, and with `pull` the
+/// pull search second. A level the first pass solves within its share never pays for
+/// the pull search, and the passes after it meet the positions it reached. (First, in a
+/// quarter of the time, it cost XSokoban 24 and 28 their plans at 60 s.)
+fn first_steps(base: &AstarOptions) -> Vec<Step> {
+    let mut steps: Vec<Step> = (first_passes(base).into_iter())
+        .map(|(order, box_moves)| Step::Pass(order, box_moves))
+        .collect();
+    if base.pull {
+        steps.insert(1, Step::Pull);
+    }
+    steps
+}
+
+/// The first plan: the first steps in turn, each with an equal share of the time left
 /// (the last with all of it), until one finds a plan; false when none did (`run.halt`
 /// says why, unless the last pass ran out of positions).
 fn first_plan(
@@ -261,16 +275,21 @@ fn first_plan(
     budget: &Budget,
     run: &mut AnyRun,
 ) -> bool {
-    let passes = first_passes(base);
-    for (i, &(order, box_moves)) in passes.iter().enumerate() {
-        let opts = AstarOptions {
-            box_moves,
-            ..base.clone()
-        };
-        let left = passes.len() - i;
-        let part = budget.share(1.0 / left as f64);
+    let steps = first_steps(base);
+    for (i, &step) in steps.iter().enumerate() {
+        let part = budget.share(1.0 / (steps.len() - i) as f64);
         run.halt = None;
-        if pass(board, tables, &opts, order, None, &part, run) == Ended::Plan {
+        let found = match step {
+            Step::Pull => pulled(board, tables, base, &part, run),
+            Step::Pass(order, box_moves) => {
+                let opts = AstarOptions {
+                    box_moves,
+                    ..base.clone()
+                };
+                pass(board, tables, &opts, order, None, &part, run) == Ended::Plan
+            }
+        };
+        if found {
             return true;
         }
         if budget.stopped() || run.no_plan {
