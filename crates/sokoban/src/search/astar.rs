@@ -13,6 +13,7 @@
 use super::box_moves::BoxMoves;
 use super::corral::{Corrals, Pick};
 use super::features::{Cell, IdleSteps, Open};
+use super::flood::least_reached;
 use super::guide::Guide;
 use super::macros::{Macro, MacroScratch, Macros};
 use super::patterns::{PatternStats, Patterns, Subset};
@@ -631,23 +632,8 @@ impl Run<'_> {
 
     /// The least cell the player reaches from `from` around the boxes of `self.occ`.
     fn flood_min(&mut self, from: u16) -> u16 {
-        self.stamp += 1;
-        let s = self.stamp;
-        let mut best = from;
-        self.mark[from as usize] = s;
-        self.stack.clear();
-        self.stack.push(from as u32);
-        while let Some(c) = self.stack.pop() {
-            for n in self.board.nb[c as usize].into_iter().flatten() {
-                let n = n as usize;
-                if self.mark[n] != s && !self.occ[n] {
-                    self.mark[n] = s;
-                    best = best.min(n as u16);
-                    self.stack.push(n as u32);
-                }
-            }
-        }
-        best
+        let (mark, stamp, stack) = (&mut self.mark, &mut self.stamp, &mut self.stack);
+        least_reached(self.board, &self.occ, from, mark, stamp, stack)
     }
 
     /// Marks the player's region of the current state in `self.region` (stamp returned).

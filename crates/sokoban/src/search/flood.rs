@@ -3,6 +3,37 @@
 
 use crate::model::Board;
 
+/// Marks the cells the player reaches from `from` around the boxes of `occ` with a new
+/// stamp (`stamp` advanced, `stack` the scratch); the least of them: the player's
+/// normalised cell of a state's key (the push and pull searches alike).
+#[inline]
+pub fn least_reached(
+    board: &Board,
+    occ: &[bool],
+    from: u16,
+    mark: &mut [u32],
+    stamp: &mut u32,
+    stack: &mut Vec<u32>,
+) -> u16 {
+    *stamp += 1;
+    let s = *stamp;
+    let mut best = from;
+    mark[from as usize] = s;
+    stack.clear();
+    stack.push(from as u32);
+    while let Some(c) = stack.pop() {
+        for n in board.nb[c as usize].into_iter().flatten() {
+            let n = n as usize;
+            if mark[n] != s && !occ[n] {
+                mark[n] = s;
+                best = best.min(n as u16);
+                stack.push(n as u32);
+            }
+        }
+    }
+    best
+}
+
 /// The player's region around one box: a flood fill marked by stamp, its scratch
 /// reused from fill to fill, for the searches over a box's cell and the player's side
 /// (`box_moves.rs`, `macros.rs`).

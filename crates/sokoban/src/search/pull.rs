@@ -13,6 +13,7 @@
 //! from. So every position kept has a plan of pushes to a solved one, and each plan is
 //! replayed like any other before it is printed.
 
+use super::flood::least_reached;
 use super::queue::Buckets;
 use super::table::{Meta, Table};
 use crate::analysis::{Matcher, Push};
@@ -269,23 +270,8 @@ impl Pulling<'_> {
     /// The least cell the player reaches from `from` around the boxes of `self.occ`
     /// (the cells reached marked with the new stamp).
     fn flood(&mut self, from: u16) -> u16 {
-        self.stamp += 1;
-        let s = self.stamp;
-        let mut best = from;
-        self.mark[from as usize] = s;
-        self.stack.clear();
-        self.stack.push(from as u32);
-        while let Some(c) = self.stack.pop() {
-            for n in self.board.nb[c as usize].into_iter().flatten() {
-                let n = n as usize;
-                if self.mark[n] != s && !self.occ[n] {
-                    self.mark[n] = s;
-                    best = best.min(n as u16);
-                    self.stack.push(n as u32);
-                }
-            }
-        }
-        best
+        let (mark, stamp, stack) = (&mut self.mark, &mut self.stamp, &mut self.stack);
+        least_reached(self.board, &self.occ, from, mark, stamp, stack)
     }
 }
 
