@@ -95,6 +95,7 @@ pub fn pull_search(board: &Board, memory: u64, budget: &Budget) -> Option<PullRu
         open: Buckets::default(),
         occ: vec![false; board.len()],
         mark: vec![0; board.len()],
+        region: vec![0; board.len()],
         stamp: 0,
         stack: Vec::new(),
         memory,
@@ -126,6 +127,9 @@ struct Pulling<'a> {
     open: Buckets,
     occ: Vec<bool>,
     mark: Vec<u32>,
+    /// The stamps of the region of the position being expanded (the last flood's,
+    /// swapped out of `mark` so that its children's floods do not overwrite it).
+    region: Vec<u32>,
     stamp: u32,
     stack: Vec<u32>,
     memory: u64,
@@ -217,7 +221,7 @@ impl Pulling<'_> {
         self.set_occ(&key[..k], true);
         self.flood(key[k]);
         let here = self.stamp;
-        let region = self.mark.clone();
+        std::mem::swap(&mut self.region, &mut self.mark);
         let _ = self.matcher.bound(&key[..k]);
         let mut found = None;
         'boxes: for i in 0..k {
@@ -229,7 +233,7 @@ impl Pulling<'_> {
                 let Some(r) = self.board.nb[q as usize][d.index()] else {
                     continue;
                 };
-                if region[q as usize] != here || self.occ[r as usize] {
+                if self.region[q as usize] != here || self.occ[r as usize] {
                     continue;
                 }
                 let Some(h) = self.matcher.bound_moved(i, q as u16) else {
