@@ -387,6 +387,9 @@ fn a_pass_that_meets_the_pull_search_has_a_plan_that_replays() {
         };
         let mut tables = PushTables::new(board, true, &budget).unwrap();
         tables.keep_pulled(Some(run.pulled));
+        // What a pass's ceiling is reduced by: held, and within the pull's ceiling.
+        let held = tables.pulled_bytes();
+        assert!(held > 0 && held <= 24 << 10, "{held} bytes kept");
         let o = AstarOptions::sound(Order::Greedy, 1 << 24);
         let (outcome, stats) = astar(board, &mut tables, &o, &budget);
         let optimum = Game::of(l).optimum((l.player, l.boxes.clone()), 0, 1);

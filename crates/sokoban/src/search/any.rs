@@ -1,5 +1,6 @@
 //! The satisficing search: a first plan fast (best-first passes over push states, with
-//! box moves and with single pushes, sharing the time), then better ones while time
+//! box moves and with single pushes, and a pull search backwards from the solved
+//! position after the first pass, `pull.rs`, sharing the time), then better ones while time
 //! remains (windows of the plan searched again by the optimal A*, `window.rs`; weighted
 //! A* passes, each only looking for plans shorter than the best so far, and windows
 //! again after a new plan), and last the optimal A* below the best plan, whose
@@ -282,8 +283,10 @@ fn first_plan(
         let found = match step {
             Step::Pull => pulled(board, tables, base, &part, run),
             Step::Pass(order, box_moves) => {
+                // The positions kept from the pull search count against the ceiling.
                 let opts = AstarOptions {
                     box_moves,
+                    memory: base.memory.saturating_sub(tables.pulled_bytes()),
                     ..base.clone()
                 };
                 pass(board, tables, &opts, order, None, &part, run) == Ended::Plan

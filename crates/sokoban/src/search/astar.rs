@@ -75,8 +75,9 @@ pub struct AstarOptions {
     /// With macros: pushes that put a box on a goal room's goal out of the packing
     /// order, with no goal of the order in its reach, are cut.
     pub room_cuts: bool,
-    /// The satisficing search first searches backwards from the solved position for
-    /// a share of the time (`pull.rs`), and its first passes meet what it reached.
+    /// The satisficing search searches backwards from the solved position after its
+    /// first pass, in a share of the time (`pull.rs`), and the first passes after it
+    /// meet what it reached.
     pub pull: bool,
     /// The satisficing search's first pass files positions by feature cells
     /// ([`Order::Features`]) instead of the greedy order.
@@ -200,6 +201,12 @@ impl PushTables {
     /// (`None`: drops them).
     pub fn keep_pulled(&mut self, pulled: Option<Pulled>) {
         self.pulled = pulled;
+    }
+
+    /// The bytes of the positions kept from a pull search: a pass's own table gets its
+    /// memory less these.
+    pub fn pulled_bytes(&self) -> u64 {
+        self.pulled.as_ref().map_or(0, Pulled::bytes)
     }
 
     /// Whether the two-box table was built.

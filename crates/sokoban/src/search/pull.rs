@@ -53,6 +53,11 @@ impl Pulled {
         self.table.len()
     }
 
+    /// The bytes the kept positions hold.
+    pub fn bytes(&self) -> u64 {
+        self.table.peak_bytes(0)
+    }
+
     /// The pushes from the position `id` to the solved position it was pulled from.
     pub fn pushes_from(&self, board: &Board, id: u32) -> Vec<Push> {
         pushes_back(board, &self.table, id)

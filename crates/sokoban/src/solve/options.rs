@@ -123,9 +123,9 @@ pub struct SolveOptions {
     /// The satisficing search's first pass takes the feature cells (goals filled in the
     /// packing order, areas of free cells) in turn instead of the greedy order alone.
     pub astar_features: bool,
-    /// The satisficing search first searches backwards from the solved position (the
-    /// player pulls boxes off the goals) for a share of the time; the first passes
-    /// that meet a position it reached have a plan.
+    /// The satisficing search searches backwards from the solved position (the player
+    /// pulls boxes off the goals) after its first pass, in a share of the time; the
+    /// first passes after it that meet a position it reached have a plan.
     pub astar_pull: bool,
     /// The A* learns deadlocks on the few boxes around the box pushed last and prunes
     /// every position holding one (sound: the optimal pass stays a proof).
