@@ -13,7 +13,7 @@
 use super::box_moves::BoxMoves;
 use super::corral::{Corrals, Pick};
 use super::features::{Cell, IdleSteps, Open};
-use super::flood::least_reached;
+use super::flood::{Stamp, least_reached};
 use super::guide::Guide;
 use super::macros::{Macro, MacroScratch, Macros};
 use super::patterns::{PatternStats, Patterns, Subset};
@@ -352,10 +352,10 @@ struct Run<'a> {
     open: Open,
     occ: Vec<bool>,
     /// Stamps of the parent's region and of the child's flood fill.
-    region: Vec<u32>,
-    mark: Vec<u32>,
+    region: Vec<Stamp>,
+    mark: Vec<Stamp>,
     corral: Corrals,
-    stamp: u32,
+    stamp: Stamp,
     stack: Vec<u32>,
     freeze: FreezeScratch,
     cur: Vec<u16>,
@@ -644,7 +644,7 @@ impl Run<'_> {
     }
 
     /// Marks the player's region of the current state in `self.region` (stamp returned).
-    fn flood_region(&mut self, from: u16) -> u32 {
+    fn flood_region(&mut self, from: u16) -> Stamp {
         self.flood_min(from);
         std::mem::swap(&mut self.region, &mut self.mark);
         self.stamp
@@ -727,7 +727,7 @@ impl Run<'_> {
 
     /// Every box move from state `id` (cost `g`, the player's region stamped `here`)
     /// that is not pruned; false when `budget` ran out between two boxes.
-    fn expand_moves(&mut self, id: u32, g: u16, here: u32, budget: &Budget) -> bool {
+    fn expand_moves(&mut self, id: u32, g: u16, here: Stamp, budget: &Budget) -> bool {
         let mut moves = std::mem::take(&mut self.moves);
         let mut whole = true;
         for i in 0..self.k {

@@ -13,7 +13,7 @@
 //! is what the plan keeps, so the walk and the replay see nothing but pushes.
 
 use super::cuts::Cuts;
-use super::flood::Flood;
+use super::flood::{Flood, Stamp};
 use crate::analysis::Push;
 use crate::model::{Board, Dir};
 use std::collections::VecDeque;
@@ -44,10 +44,10 @@ pub struct BoxMoves {
     /// Per node (4 × cell + side): the node it was reached from (`ROOT`: the start).
     prev: Vec<u32>,
     dist: Vec<u16>,
-    seen: Vec<u32>,
+    seen: Vec<Stamp>,
     /// Nodes whose position an expanded node of the same cell already gave.
-    merged: Vec<u32>,
-    stamp: u32,
+    merged: Vec<Stamp>,
+    stamp: Stamp,
     reach: Flood,
     cuts: Cuts,
     /// The box's first cell in the current search, and the flood fills it made.
@@ -84,7 +84,7 @@ impl BoxMoves {
             self.prev = vec![0; 4 * n];
             self.dist = vec![0; 4 * n];
         }
-        self.stamp = self.stamp.wrapping_add(1).max(1);
+        self.stamp += 1;
         self.queue.clear();
         self.ends.clear();
         occ[start as usize] = false;

@@ -16,6 +16,7 @@
 //! position, and an A* over the pruned pushes stays optimal and its exhaustion a
 //! proof. A PI-corral that no push enters can never be entered: a deadlock.
 
+use super::flood::Stamp;
 use crate::model::{Board, Dir};
 
 /// What the pushes of a position may be.
@@ -26,14 +27,14 @@ pub enum Pick {
     /// A PI-corral that no push enters: no plan.
     Dead,
     /// Only the pushes that end in the corral of this label.
-    Into(u32),
+    Into(Stamp),
 }
 
 /// Scratch space: corral labels per cell, barrier marks per cell.
 pub struct Corrals {
-    label: Vec<u32>,
-    barrier: Vec<u32>,
-    stamp: u32,
+    label: Vec<Stamp>,
+    barrier: Vec<Stamp>,
+    stamp: Stamp,
     cells: Vec<u32>,
     boxes: Vec<u32>,
 }
@@ -52,15 +53,15 @@ impl Corrals {
 
     /// Whether cell `c` lies in the corral labelled `l` by the last [`Corrals::pick`].
     #[inline]
-    pub fn is_in(&self, c: usize, l: u32) -> bool {
+    pub fn is_in(&self, c: usize, l: Stamp) -> bool {
         self.label[c] == l
     }
 
     /// The PI-corral with the fewest pushes into it, if any, of the position with
     /// boxes `occ` and the player's region `region[c] == here`.
-    pub fn pick(&mut self, board: &Board, occ: &[bool], region: &[u32], here: u32) -> Pick {
+    pub fn pick(&mut self, board: &Board, occ: &[bool], region: &[Stamp], here: Stamp) -> Pick {
         let first = self.stamp + 1;
-        let mut best: Option<(usize, u32)> = None;
+        let mut best: Option<(usize, Stamp)> = None;
         for c in 0..board.len() {
             if occ[c] || region[c] == here || self.label[c] >= first {
                 continue;
@@ -78,7 +79,7 @@ impl Corrals {
     }
 
     /// Labels the corral of `c` with `l` and marks its barrier boxes.
-    fn fill(&mut self, board: &Board, occ: &[bool], c: u32, l: u32) {
+    fn fill(&mut self, board: &Board, occ: &[bool], c: u32, l: Stamp) {
         self.cells.clear();
         self.boxes.clear();
         self.label[c as usize] = l;
@@ -108,9 +109,9 @@ impl Corrals {
         &self,
         board: &Board,
         occ: &[bool],
-        region: &[u32],
-        here: u32,
-        l: u32,
+        region: &[Stamp],
+        here: Stamp,
+        l: Stamp,
     ) -> Option<usize> {
         let done = self.boxes.iter().all(|&b| board.goal[b as usize])
             && self.cells.iter().all(|&c| !board.goal[c as usize]);

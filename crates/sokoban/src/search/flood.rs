@@ -3,6 +3,11 @@
 
 use crate::model::Board;
 
+/// The mark of one flood fill. Sixty-four bits never wrap (at 10⁹ fills a second it
+/// would take centuries), so a mark left from an old fill can never pass for a new one;
+/// thirty-two wrapped after about 4·10⁹ fills, an hour or two of one unbounded pass.
+pub type Stamp = u64;
+
 /// Marks the cells the player reaches from `from` around the boxes of `occ` with a new
 /// stamp (`stamp` advanced, `stack` the scratch); the least of them: the player's
 /// normalised cell of a state's key (the push and pull searches alike).
@@ -11,8 +16,8 @@ pub fn least_reached(
     board: &Board,
     occ: &[bool],
     from: u16,
-    mark: &mut [u32],
-    stamp: &mut u32,
+    mark: &mut [Stamp],
+    stamp: &mut Stamp,
     stack: &mut Vec<u32>,
 ) -> u16 {
     *stamp += 1;
@@ -39,8 +44,8 @@ pub fn least_reached(
 /// (`box_moves.rs`, `macros.rs`).
 #[derive(Default)]
 pub struct Flood {
-    mark: Vec<u32>,
-    stamp: u32,
+    mark: Vec<Stamp>,
+    stamp: Stamp,
     stack: Vec<u32>,
 }
 
@@ -51,7 +56,7 @@ impl Flood {
         if self.mark.len() < board.len() {
             self.mark = vec![0; board.len()];
         }
-        self.stamp = self.stamp.wrapping_add(1).max(1);
+        self.stamp += 1;
         let st = self.stamp;
         self.stack.clear();
         self.stack.push(p);

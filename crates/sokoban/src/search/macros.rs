@@ -7,7 +7,7 @@
 //! runs out of states proves nothing. Each macro is a list of single pushes, which the
 //! plan keeps, so the walk and the replay see nothing but pushes.
 
-use super::flood::Flood;
+use super::flood::{Flood, Stamp};
 use crate::analysis::Push;
 use crate::model::{Board, Dir};
 use std::collections::VecDeque;
@@ -48,8 +48,8 @@ pub enum Macro {
 pub struct MacroScratch {
     /// Per (cell, side) node: the node it was reached from, `u32::MAX` if unseen.
     prev: Vec<u32>,
-    seen: Vec<u32>,
-    stamp: u32,
+    seen: Vec<Stamp>,
+    stamp: Stamp,
     reach: Flood,
     queue: VecDeque<u32>,
 }
@@ -238,7 +238,7 @@ fn box_path(
         s.seen = vec![0; 4 * n];
         s.prev = vec![0; 4 * n];
     }
-    s.stamp = s.stamp.wrapping_add(1).max(1);
+    s.stamp += 1;
     s.queue.clear();
     occ[start as usize] = false;
     // A node is the box's cell and the side the player stands on (the direction from

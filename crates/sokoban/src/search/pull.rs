@@ -13,7 +13,7 @@
 //! from. So every position kept has a plan of pushes to a solved one, and each plan is
 //! replayed like any other before it is printed.
 
-use super::flood::least_reached;
+use super::flood::{Stamp, least_reached};
 use super::queue::Buckets;
 use super::table::{Meta, Table};
 use crate::analysis::{Matcher, Push};
@@ -131,11 +131,11 @@ struct Pulling<'a> {
     table: Table,
     open: Buckets,
     occ: Vec<bool>,
-    mark: Vec<u32>,
+    mark: Vec<Stamp>,
     /// The stamps of the region of the position being expanded (the last flood's,
     /// swapped out of `mark` so that its children's floods do not overwrite it).
-    region: Vec<u32>,
-    stamp: u32,
+    region: Vec<Stamp>,
+    stamp: Stamp,
     stack: Vec<u32>,
     memory: u64,
     expanded: u64,
