@@ -86,8 +86,8 @@ pub struct SolveArgs {
     /// feature cells (features: the greedy order alone), the tunnel and goal-room macros
     /// (macros) or their cut of pushes onto a goal room's goals out of its packing order
     /// (room-cuts), or the first pass's box moves, a box to any cell it reaches as one
-    /// step (box-moves), or the pull search backwards from the solved position before
-    /// the first passes (pull).
+    /// step (box-moves), or the pull search backwards from the solved position after
+    /// the first pass (pull).
     #[arg(long = "astar-no", value_name = "TEST",
           value_parser = ["freeze", "pairs", "corrals", "patterns", "features", "macros", "room-cuts", "box-moves", "pull"])]
     pub astar_no: Vec<String>,
