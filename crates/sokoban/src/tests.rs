@@ -289,6 +289,28 @@ fn dead_ends_learned_from_whole_positions_have_no_plan() {
     assert!(dead_ends >= 10, "dead ends learned: {dead_ends}");
 }
 
+/// The patterns a greedy pass learns from the barriers of PI-corrals on random rooms
+/// (the barrier and the boxes next to it, searched alone) are dead by the
+/// breadth-first model, and enough are learned to count.
+#[test]
+fn patterns_learned_from_corral_barriers_have_no_plan() {
+    use crate::search::{AstarOptions, Order, PushTables, astar};
+    let mut corrals = 0;
+    let levels = random_rooms(300, |l, board| {
+        let budget = Budget::unlimited();
+        let mut tables = PushTables::new(board, true, &budget).unwrap();
+        let o = AstarOptions::sound(Order::Greedy, 1 << 24);
+        let (_, stats) = astar(board, &mut tables, &o, &budget);
+        check_dead_sets(l, board, &tables.dead_sets(board, usize::MAX));
+        corrals += stats.patterns.corrals;
+    });
+    eprintln!("{levels} rooms: {corrals} patterns learned from corral barriers");
+    assert!(
+        corrals >= 10,
+        "patterns learned from corral barriers: {corrals}"
+    );
+}
+
 /// The satisficing search (`--any`, with the CLI's guidance, macros, box moves and
 /// goal-room cuts) on random rooms without a time limit: its plan replays to solved and
 /// is no shorter than the breadth-first optimum, which it then proves; "no plan" only

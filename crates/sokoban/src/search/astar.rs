@@ -564,6 +564,29 @@ impl Run<'_> {
         dead
     }
 
+    /// Whether the barrier of the PI-corral just picked for the current state (its
+    /// boxes in `self.occ`, its key in `self.cur`) holds a learned pattern, or (in the
+    /// first passes, which dive; the others mostly pay for the tests) has, with the
+    /// boxes next to it, no plan alone (then learned).
+    fn dead_corral(&mut self, budget: &Budget) -> bool {
+        if !self.opts.learn {
+            return false;
+        }
+        let (board, player) = (self.board, self.cur[self.k]);
+        let mut patterns = std::mem::take(&mut self.tables.patterns);
+        let tables = &mut *self.tables;
+        let barrier = self.corral.picked_barrier();
+        let dead = if matches!(self.opts.order, Order::Greedy | Order::Features) {
+            patterns.learn_corral(board, &self.occ, barrier, player, |set, player| {
+                subset_plan(board, tables, set, player, SUBSET_BYTES, budget)
+            })
+        } else {
+            (barrier.iter()).any(|&b| patterns.matches(board, &self.occ, b as u16, player))
+        };
+        self.tables.patterns = patterns;
+        dead
+    }
+
     /// The cell of the box the push (or macro, or box move) that reached state `id`
     /// moved.
     fn moved_box(&self, id: u32) -> Option<u16> {
@@ -660,12 +683,15 @@ impl Run<'_> {
             self.occ[self.cur[i] as usize] = true;
         }
         let here = self.flood_region(self.cur[k]);
-        // The base of the children's bounds (the state's own is feasible: it was queued).
-        let _ = self.tables.matcher.bound(&self.cur[..k]);
         let only = if self.opts.corrals {
             match self.corral.pick(self.board, &self.occ, &self.region, here) {
                 Pick::All => None,
                 Pick::Dead => {
+                    self.stats.deadlocks += 1;
+                    self.clear_occ();
+                    return true;
+                }
+                Pick::Into(_) if self.dead_corral(budget) => {
                     self.stats.deadlocks += 1;
                     self.clear_occ();
                     return true;
@@ -678,6 +704,9 @@ impl Run<'_> {
         } else {
             None
         };
+        // The base of the children's bounds (the state's own is feasible: it was
+        // queued), after the corral's subset search, which has its own.
+        let _ = self.tables.matcher.bound(&self.cur[..k]);
         if self.opts.box_moves && self.opts.order != Order::Optimal && only.is_none() {
             let whole = self.expand_moves(id, g, here, budget);
             self.clear_occ();

@@ -37,6 +37,8 @@ pub struct Corrals {
     stamp: Stamp,
     cells: Vec<u32>,
     boxes: Vec<u32>,
+    /// The barrier boxes of the corral the last [`Corrals::pick`] chose.
+    picked: Vec<u32>,
 }
 
 impl Corrals {
@@ -48,6 +50,7 @@ impl Corrals {
             stamp: 0,
             cells: Vec::new(),
             boxes: Vec::new(),
+            picked: Vec::new(),
         }
     }
 
@@ -71,11 +74,19 @@ impl Corrals {
             self.fill(board, occ, c as u32, l);
             match self.pushes_into(board, occ, region, here, l) {
                 Some(0) => return Pick::Dead,
-                Some(p) if best.is_none_or(|(b, _)| p < b) => best = Some((p, l)),
+                Some(p) if best.is_none_or(|(b, _)| p < b) => {
+                    best = Some((p, l));
+                    self.picked.clone_from(&self.boxes);
+                }
                 _ => {}
             }
         }
         best.map_or(Pick::All, |(_, l)| Pick::Into(l))
+    }
+
+    /// The barrier boxes of the PI-corral the last [`Corrals::pick`] chose (`Pick::Into`).
+    pub fn picked_barrier(&self) -> &[u32] {
+        &self.picked
     }
 
     /// Labels the corral of `c` with `l` and marks its barrier boxes.
