@@ -135,15 +135,7 @@ impl Patterns {
         if set.len() < 2 {
             return false; // one box alone: the dead squares say it all
         }
-        let Some(region) = self.untried(board, &set, player) else {
-            return false;
-        };
-        self.stats.tests += 1;
-        if solve(&set, region) != Subset::NoPlan {
-            return false;
-        }
-        self.store(board, set, region);
-        true
+        self.search_subset(board, set, player, solve)
     }
 
     /// Whether the barrier boxes `barrier` of a PI-corral of the position of `occ`
@@ -177,6 +169,20 @@ impl Patterns {
         if set.len() < 2 || set.len() > MAX_CORRAL_SUBSET {
             return false;
         }
+        let dead = self.search_subset(board, set, player, solve);
+        self.stats.corrals += dead as u64;
+        dead
+    }
+
+    /// Searches the boxes `set` alone (the player on `player`) with `solve` unless
+    /// that set and region were tried before, and learns them when they have no plan.
+    fn search_subset(
+        &mut self,
+        board: &Board,
+        set: Vec<u16>,
+        player: u16,
+        solve: impl FnOnce(&[u16], u16) -> Subset,
+    ) -> bool {
         let Some(region) = self.untried(board, &set, player) else {
             return false;
         };
@@ -184,7 +190,6 @@ impl Patterns {
         if solve(&set, region) != Subset::NoPlan {
             return false;
         }
-        self.stats.corrals += 1;
         self.store(board, set, region);
         true
     }
