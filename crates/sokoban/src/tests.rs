@@ -266,25 +266,36 @@ fn learned_deadlocks_have_no_plan_and_keep_the_horizon_optimum() {
     );
 }
 
+/// A greedy pass with `o` on 300 random rooms, every pattern it learns checked dead
+/// by the breadth-first model: the rooms, and `count` of its stats summed.
+fn greedy_patterns_are_dead(
+    o: &crate::search::AstarOptions,
+    count: impl Fn(&crate::search::AstarStats) -> u64,
+) -> (usize, u64) {
+    use crate::search::{PushTables, astar};
+    let mut total = 0;
+    let levels = random_rooms(300, |l, board| {
+        let budget = Budget::unlimited();
+        let mut tables = PushTables::new(board, true, &budget).unwrap();
+        let (_, stats) = astar(board, &mut tables, o, &budget);
+        check_dead_sets(l, board, &tables.dead_sets(board, usize::MAX));
+        total += count(&stats);
+    });
+    (levels, total)
+}
+
 /// The dead ends a greedy pass learns from whole positions on random rooms (a box
 /// just landed on a goal, the position without a plan, shrunk to the boxes that
 /// matter) are dead by the breadth-first model, and enough are learned to count.
 #[test]
 fn dead_ends_learned_from_whole_positions_have_no_plan() {
-    use crate::search::{AstarOptions, Order, PushTables, astar};
-    let mut dead_ends = 0;
-    let levels = random_rooms(300, |l, board| {
-        let budget = Budget::unlimited();
-        let mut tables = PushTables::new(board, true, &budget).unwrap();
-        let o = AstarOptions {
-            corrals: false,
-            dead_ends: true,
-            ..AstarOptions::sound(Order::Greedy, 1 << 24)
-        };
-        let (_, stats) = astar(board, &mut tables, &o, &budget);
-        check_dead_sets(l, board, &tables.dead_sets(board, usize::MAX));
-        dead_ends += stats.patterns.dead_ends;
-    });
+    use crate::search::{AstarOptions, Order};
+    let o = AstarOptions {
+        corrals: false,
+        dead_ends: true,
+        ..AstarOptions::sound(Order::Greedy, 1 << 24)
+    };
+    let (levels, dead_ends) = greedy_patterns_are_dead(&o, |s| s.patterns.dead_ends);
     eprintln!("{levels} rooms: {dead_ends} dead ends learned");
     assert!(dead_ends >= 10, "dead ends learned: {dead_ends}");
 }
@@ -294,16 +305,9 @@ fn dead_ends_learned_from_whole_positions_have_no_plan() {
 /// breadth-first model, and enough are learned to count.
 #[test]
 fn patterns_learned_from_corral_barriers_have_no_plan() {
-    use crate::search::{AstarOptions, Order, PushTables, astar};
-    let mut corrals = 0;
-    let levels = random_rooms(300, |l, board| {
-        let budget = Budget::unlimited();
-        let mut tables = PushTables::new(board, true, &budget).unwrap();
-        let o = AstarOptions::sound(Order::Greedy, 1 << 24);
-        let (_, stats) = astar(board, &mut tables, &o, &budget);
-        check_dead_sets(l, board, &tables.dead_sets(board, usize::MAX));
-        corrals += stats.patterns.corrals;
-    });
+    use crate::search::{AstarOptions, Order};
+    let o = AstarOptions::sound(Order::Greedy, 1 << 24);
+    let (levels, corrals) = greedy_patterns_are_dead(&o, |s| s.patterns.corrals);
     eprintln!("{levels} rooms: {corrals} patterns learned from corral barriers");
     assert!(
         corrals >= 10,

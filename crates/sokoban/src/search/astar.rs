@@ -581,7 +581,7 @@ impl Run<'_> {
                 subset_plan(board, tables, set, player, SUBSET_BYTES, budget)
             })
         } else {
-            (barrier.iter()).any(|&b| patterns.matches(board, &self.occ, b as u16, player))
+            patterns.matches_any(board, &self.occ, barrier, player)
         };
         self.tables.patterns = patterns;
         dead

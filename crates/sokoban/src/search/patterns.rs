@@ -117,6 +117,12 @@ impl Patterns {
         false
     }
 
+    /// Whether a pattern holding a box on one of `cells` matches the position of `occ`
+    /// with the player on `player`.
+    pub fn matches_any(&mut self, board: &Board, occ: &[bool], cells: &[u32], player: u16) -> bool {
+        (cells.iter()).any(|&c| self.matches(board, occ, c as u16, player))
+    }
+
     /// Searches the subset around the box on `cell` (of the position of `occ`, the
     /// player on `player`) with `solve` (given the subset's boxes and the player's
     /// cell) unless it was tried before, and learns it when it has no plan (`true`).
@@ -155,18 +161,15 @@ impl Patterns {
         player: u16,
         solve: impl FnOnce(&[u16], u16) -> Subset,
     ) -> bool {
-        if barrier
-            .iter()
-            .any(|&b| self.matches(board, occ, b as u16, player))
-        {
+        if self.matches_any(board, occ, barrier, player) {
             return true;
         }
-        if self.boxes.len() >= MAX_PATTERNS {
+        if self.boxes.len() >= MAX_PATTERNS || barrier.len() > MAX_CORRAL_SUBSET {
             return false;
         }
         let seeds: Vec<u16> = barrier.iter().map(|&b| b as u16).collect();
-        let set = neighbourhood(board, occ, &seeds, MAX_CORRAL_SUBSET.max(seeds.len()));
-        if set.len() < 2 || set.len() > MAX_CORRAL_SUBSET {
+        let set = neighbourhood(board, occ, &seeds, MAX_CORRAL_SUBSET);
+        if set.len() < 2 {
             return false;
         }
         let dead = self.search_subset(board, set, player, solve);
