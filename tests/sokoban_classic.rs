@@ -126,6 +126,7 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
     let run = |macros: bool, learned: bool, features: bool| {
         let mut o = options(false);
         o.astar_pull = false; // one lever at a time: the forward passes alone
+        o.explore = 0; // and the best position first
         o.astar_macros = macros;
         o.astar_memory = Some(MEMORY);
         o.astar_patterns = learned;
@@ -145,6 +146,7 @@ fn macros_or_learned_deadlocks_find_a_plan_where_single_pushes_run_out_of_memory
     let moves = {
         let mut o = options(false);
         o.astar_pull = false;
+        o.explore = 0;
         o.astar_memory = Some(MEMORY);
         o.astar_box_moves = true;
         o.astar_patterns = false;
@@ -182,6 +184,7 @@ fn idle_steps_find_a_plan_for_xsokoban_5_where_the_passes_without_them_run_out_o
     let run = |idle_step: u32| {
         let mut o = options(false);
         o.astar_pull = false;
+        o.explore = 0;
         o.astar_box_moves = true;
         o.astar_memory = Some(IDLE_MEMORY);
         o.idle_step = idle_step;

@@ -101,6 +101,8 @@ pub mod api {
         pub const CONNECTIVITY: u32 = SolveOptions::DEFAULT_CONNECTIVITY;
         /// Satisficing guidance: pushes added per step that improved no feature.
         pub const IDLE_STEP: u32 = SolveOptions::DEFAULT_IDLE_STEP;
+        /// Satisficing guidance: one position in this many from a type drawn at random.
+        pub const EXPLORE: u32 = SolveOptions::DEFAULT_EXPLORE;
     }
     pub use crate::report::{
         FieldError, FrameJson, LevelJson, LevelsJson, OptionsJson, ReplayJson, RequestError,

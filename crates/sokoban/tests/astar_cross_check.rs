@@ -180,6 +180,7 @@ proptest! {
         packing in prop::sample::select(vec![0u32, 8]),
         connectivity in prop::sample::select(vec![0u32, 4]),
         idle_step in prop::sample::select(vec![0u32, 1, 20]),
+        explore in prop::sample::select(vec![0u32, 1, 2, 5]),
         features in any::<bool>(), patterns in any::<bool>(),
     ) {
         let Some(l) = pulled_level(w, h, &walls, boxes, &pulls) else { return Ok(()) };
@@ -189,6 +190,7 @@ proptest! {
         o.packing = packing;
         o.connectivity = connectivity;
         o.idle_step = idle_step;
+        o.explore = explore;
         o.astar_features = features;
         o.astar_patterns = patterns;
         let r = solve(&l, &o);
@@ -211,11 +213,13 @@ proptest! {
         cells in prop::collection::vec(any::<u8>(), 8..24),
         boxes in 1usize..4,
         features in any::<bool>(), patterns in any::<bool>(),
+        explore in prop::sample::select(vec![0u32, 1, 2]),
     ) {
         let Some(l) = random_level(w, h, &cells, boxes, false) else { return Ok(()) };
         let mut o = learn_opts(true, patterns);
         o.any = true;
         o.astar_features = features;
+        o.explore = explore;
         let r = solve(&l, &o);
         match bfs_pushes(&l) {
             Some(p) => {

@@ -109,6 +109,11 @@ pub struct SolveArgs {
     /// in the packing order, no fewer areas; 0: off).
     #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::IDLE_STEP)]
     pub idle_step: u32,
+    /// Satisficing guidance: the first passes (greedy, feature cells) take one position
+    /// in N from a (priority, cost) type drawn at random instead of the best, out of
+    /// the dead ends a greedy dive enters (type-based exploration; 0: off).
+    #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::EXPLORE)]
+    pub explore: u32,
     /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:
     /// a quarter of --max-memory, at most 3 GiB).
     #[arg(long, value_name = "SIZE", value_parser = crate::cli::parse_size)]
@@ -180,6 +185,7 @@ fn options(a: &SolveArgs) -> SolveOptions {
     opts.packing = a.packing;
     opts.connectivity = a.connectivity;
     opts.idle_step = a.idle_step;
+    opts.explore = a.explore;
     opts
 }
 

@@ -12,7 +12,7 @@
 
 use super::box_moves::BoxMoves;
 use super::corral::{Corrals, Pick};
-use super::features::{Cell, IdleSteps, Open};
+use super::features::{Cell, FeatureQueue, IdleSteps, Open};
 use super::flood::{Stamp, least_reached};
 use super::guide::Guide;
 use super::macros::{Macro, MacroScratch, Macros};
@@ -96,6 +96,10 @@ pub struct AstarOptions {
     /// towards breadth-first (XSokoban at 10 s: 44 levels with box moves only, 42 with
     /// both at 50 a step).
     pub idle_step: u32,
+    /// The greedy and feature-cell orders take one pop in this many from a (priority,
+    /// cost) type drawn at random instead of the best ([`Buckets::pop_explore`],
+    /// type-based exploration; 0: never).
+    pub explore: u32,
 }
 
 impl AstarOptions {
@@ -121,6 +125,7 @@ impl AstarOptions {
             learn: true,
             dead_ends: false,
             idle_step: 0,
+            explore: 0,
         }
     }
 }
@@ -288,10 +293,13 @@ fn astar_from(
         goal_region: region,
         tables,
         table: Table::new(k + 1),
-        open: match opts.order {
-            Order::Features => Open::Features(Default::default()),
-            _ => Open::Ordered(Buckets::default()),
+        open: match (opts.order, run_explores(opts)) {
+            (Order::Features, false) => Open::Features(Default::default()),
+            (Order::Features, true) => Open::Features(FeatureQueue::exploring()),
+            (_, false) => Open::Ordered(Buckets::default()),
+            (_, true) => Open::Ordered(Buckets::exploring()),
         },
+        draw: DRAW_SEED,
         occ: vec![false; board.len()],
         region: vec![0; board.len()],
         mark: vec![0; board.len()],
@@ -371,6 +379,17 @@ struct Run<'a> {
     paths: HashMap<u32, Vec<Push>>,
     /// The idle steps of the states of a feature-space pass (with `idle_step`).
     idle: IdleSteps,
+    /// The state of the random draws of the exploring pops (xorshift).
+    draw: u64,
+}
+
+/// The first state of the exploring pops' draws: fixed, so a pass is repeatable.
+const DRAW_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Whether a pass with `opts` takes exploring pops: the greedy and feature-cell orders
+/// only (the weighted and optimal orders' bounds need the best first).
+fn run_explores(opts: &AstarOptions) -> bool {
+    opts.explore > 0 && matches!(opts.order, Order::Greedy | Order::Features)
 }
 
 /// One step of the search: the push of box `i` of the current state in the direction
@@ -458,7 +477,15 @@ impl Run<'_> {
         let mut pops = 0u32;
         while let Some(top) = self.open.min_priority() {
             pops = pops.wrapping_add(1);
-            let Some((_, g, id)) = self.open.pop() else {
+            let entry = if run_explores(self.opts) && pops % self.opts.explore == 0 {
+                self.draw ^= self.draw << 13;
+                self.draw ^= self.draw >> 7;
+                self.draw ^= self.draw << 17;
+                self.open.pop_explore(self.draw)
+            } else {
+                self.open.pop()
+            };
+            let Some((_, g, id)) = entry else {
                 break;
             };
             let m = *self.table.meta(id);

@@ -20,9 +20,19 @@ pub struct FeatureQueue {
     /// The cell the next pop starts looking in.
     next: usize,
     len: usize,
+    /// The cells' queues serve exploring pops ([`Buckets::exploring`]).
+    explore: bool,
 }
 
 impl FeatureQueue {
+    /// An empty queue whose cells also serve [`FeatureQueue::pop_explore`].
+    pub fn exploring() -> FeatureQueue {
+        FeatureQueue {
+            explore: true,
+            ..FeatureQueue::default()
+        }
+    }
+
     /// Entries queued (stale ones included).
     pub fn len(&self) -> usize {
         self.len
@@ -33,7 +43,10 @@ impl FeatureQueue {
         let n = self.cells.len();
         let i = *self.index.entry(cell).or_insert(n);
         if i == n {
-            self.cells.push(Buckets::default());
+            self.cells.push(match self.explore {
+                true => Buckets::exploring(),
+                false => Buckets::default(),
+            });
         }
         self.cells[i].push(priority, cost, id);
         self.len += 1;
@@ -42,10 +55,23 @@ impl FeatureQueue {
     /// Takes the best entry of the next non-empty cell after the last one taken from:
     /// `(priority, cost, id)`.
     pub fn pop(&mut self) -> Option<(usize, usize, u32)> {
+        self.pop_with(|b| b.pop())
+    }
+
+    /// Like [`FeatureQueue::pop`], but the entry of the cell is an exploring pop
+    /// ([`Buckets::pop_explore`] with `draw`).
+    pub fn pop_explore(&mut self, draw: u64) -> Option<(usize, usize, u32)> {
+        self.pop_with(|b| b.pop_explore(draw))
+    }
+
+    fn pop_with(
+        &mut self,
+        mut take: impl FnMut(&mut Buckets) -> Option<(usize, usize, u32)>,
+    ) -> Option<(usize, usize, u32)> {
         let n = self.cells.len();
         for step in 0..n {
             let i = (self.next + step) % n;
-            if let Some(e) = self.cells[i].pop() {
+            if let Some(e) = take(&mut self.cells[i]) {
                 self.next = (i + 1) % n;
                 self.len -= 1;
                 return Some(e);
@@ -129,6 +155,15 @@ impl Open {
         match self {
             Open::Ordered(b) => b.pop(),
             Open::Features(f) => f.pop(),
+        }
+    }
+
+    /// An exploring pop (a type drawn by `draw`, `queue.rs`), of the next cell's
+    /// queue when filed by features.
+    pub fn pop_explore(&mut self, draw: u64) -> Option<(usize, usize, u32)> {
+        match self {
+            Open::Ordered(b) => b.pop_explore(draw),
+            Open::Features(f) => f.pop_explore(draw),
         }
     }
 }

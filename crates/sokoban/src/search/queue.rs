@@ -1,6 +1,14 @@
 //! The open list of the push search: a bucket queue by priority, then by cost (the
 //! deepest first), of state ids. Priorities and costs are small integers, so a push
 //! and a pop are O(1) amortised and an entry takes four bytes.
+//!
+//! A queue made [`Buckets::exploring`] also lists its non-empty buckets, for the
+//! exploring pops of type-based exploration (Xie, Müller and Holte, "Type-Based
+//! Exploration with Multiple Search Queues for Satisficing Planning", AAAI 2014): a
+//! bucket, a *type* of (priority, cost), drawn uniformly, then an entry of it drawn
+//! uniformly. A greedy pass that dives into a part of the space with no plan takes
+//! every pop from it; the exploring pops go on elsewhere, as many types far from the
+//! dive as near it.
 
 /// States by (priority, cost): the least priority first, among those the most cost.
 #[derive(Default)]
@@ -8,6 +16,8 @@ pub struct Buckets {
     rows: Vec<Row>,
     min: usize,
     len: usize,
+    /// With exploring pops: the non-empty buckets as (priority, cost).
+    types: Option<Vec<(u32, u32)>>,
 }
 
 #[derive(Default)]
@@ -15,12 +25,22 @@ struct Row {
     by_cost: Vec<Vec<u32>>,
     /// No cost above this has entries.
     top: usize,
+    /// With exploring pops: each bucket's index in `types` (`u32::MAX`: not listed).
+    slot: Vec<u32>,
 }
 
 impl Buckets {
     /// Entries queued (stale ones included).
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// An empty queue that also serves [`Buckets::pop_explore`].
+    pub fn exploring() -> Buckets {
+        Buckets {
+            types: Some(Vec::new()),
+            ..Buckets::default()
+        }
     }
 
     /// Queues state `id` with `priority` and `cost`.
@@ -31,6 +51,15 @@ impl Buckets {
         let row = &mut self.rows[priority];
         if row.by_cost.len() <= cost {
             row.by_cost.resize_with(cost + 1, Vec::new);
+        }
+        if let Some(types) = &mut self.types {
+            if row.slot.len() <= cost {
+                row.slot.resize(cost + 1, u32::MAX);
+            }
+            if row.slot[cost] == u32::MAX {
+                row.slot[cost] = types.len() as u32;
+                types.push((priority as u32, cost as u32));
+            }
         }
         row.by_cost[cost].push(id);
         row.top = row.top.max(cost);
@@ -60,10 +89,46 @@ impl Buckets {
     /// `(priority, cost, id)`.
     pub fn pop(&mut self) -> Option<(usize, usize, u32)> {
         let p = self.min_priority()?;
-        let row = &mut self.rows[p];
-        let id = row.by_cost[row.top].pop()?;
+        let c = self.rows[p].top;
+        let id = self.rows[p].by_cost[c].pop()?;
+        self.taken(p, c);
+        Some((p, c, id))
+    }
+
+    /// An exploring pop: a non-empty bucket drawn by `draw` (a fresh random number),
+    /// then an entry of it drawn by the same; a plain [`Buckets::pop`] when the queue
+    /// was not made [`Buckets::exploring`].
+    pub fn pop_explore(&mut self, draw: u64) -> Option<(usize, usize, u32)> {
+        let Some(types) = &self.types else {
+            return self.pop();
+        };
+        if types.is_empty() {
+            return None;
+        }
+        let (p, c) = types[(draw % types.len() as u64) as usize];
+        let (p, c) = (p as usize, c as usize);
+        let bucket = &mut self.rows[p].by_cost[c];
+        let at = ((draw >> 32) % bucket.len() as u64) as usize;
+        let id = bucket.swap_remove(at);
+        self.taken(p, c);
+        Some((p, c, id))
+    }
+
+    /// One entry was taken from bucket (`p`, `c`): unlists it from the types when it
+    /// is now empty.
+    fn taken(&mut self, p: usize, c: usize) {
         self.len -= 1;
-        Some((p, row.top, id))
+        let Some(types) = &mut self.types else {
+            return;
+        };
+        if !self.rows[p].by_cost[c].is_empty() {
+            return;
+        }
+        let i = std::mem::replace(&mut self.rows[p].slot[c], u32::MAX) as usize;
+        types.swap_remove(i);
+        if let Some(&(mp, mc)) = types.get(i) {
+            self.rows[mp as usize].slot[mc as usize] = i as u32;
+        }
     }
 }
 
@@ -86,5 +151,67 @@ mod tests {
         assert_eq!(q.min_priority(), Some(7));
         assert_eq!(q.pop(), Some((7, 9, 13)));
         assert_eq!((q.pop(), q.len()), (None, 0));
+    }
+
+    proptest::proptest! {
+        /// Any mix of pushes, best pops and exploring pops gives back each entry once,
+        /// with the priority and cost it was queued with; a best pop takes an entry of
+        /// the least priority and, among those, the most cost, as a plain queue would.
+        #[test]
+        fn exploring_pops_take_each_entry_once_and_best_pops_stay_best(
+            ops in proptest::collection::vec((0usize..6, 0usize..5, 0u8..3, proptest::num::u64::ANY), 1..200)
+        ) {
+            let mut q = Buckets::exploring();
+            let mut queued: std::collections::BTreeSet<(usize, usize, u32)> = Default::default();
+            for (id, &(p, c, op, draw)) in ops.iter().enumerate() {
+                let got = match op {
+                    0 => {
+                        q.push(p, c, id as u32);
+                        queued.insert((p, c, id as u32));
+                        continue;
+                    }
+                    1 => {
+                        let least = queued.iter().map(|e| e.0).min();
+                        let most = queued.iter().filter(|e| Some(e.0) == least).map(|e| e.1).max();
+                        let got = q.pop();
+                        proptest::prop_assert_eq!(got.map(|e| (e.0, e.1)), least.zip(most));
+                        got
+                    }
+                    _ => q.pop_explore(draw),
+                };
+                proptest::prop_assert_eq!(got.is_some(), !queued.is_empty());
+                if let Some(e) = got {
+                    proptest::prop_assert!(queued.remove(&e), "{:?} was not queued", e);
+                }
+                proptest::prop_assert_eq!(q.len(), queued.len());
+            }
+            while let Some(e) = q.pop_explore(7) {
+                proptest::prop_assert!(queued.remove(&e));
+            }
+            proptest::prop_assert!(queued.is_empty());
+        }
+    }
+
+    #[test]
+    fn exploring_pops_reach_every_type_the_best_pops_leave() {
+        // A dive: many entries of priority 0, one each of priorities 1..=9. Best pops
+        // take only the dive's; exploring pops draw a type, so most leave it.
+        let mut q = Buckets::exploring();
+        for id in 0..1000 {
+            q.push(0, 0, id);
+        }
+        for p in 1..10 {
+            q.push(p, 0, 1000 + p as u32);
+        }
+        let mut draw = 1u64;
+        let mut left = 0;
+        for _ in 0..10 {
+            draw = draw
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            left += usize::from(q.pop_explore(draw).unwrap().0 > 0);
+        }
+        assert!(left >= 5, "only {left} of 10 exploring pops left the dive");
+        assert_eq!(q.pop().unwrap().0, 0);
     }
 }

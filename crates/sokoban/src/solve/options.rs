@@ -113,6 +113,10 @@ pub struct SolveOptions {
     /// priority per step on its path that improved none of its features (no more goals
     /// filled in the packing order, no fewer areas; 0: off).
     pub idle_step: u32,
+    /// The satisficing search's first passes (greedy, feature cells) take one position
+    /// in this many from a (priority, cost) type drawn at random instead of the best:
+    /// type-based exploration, out of the dead ends a greedy dive enters (0: off).
+    pub explore: u32,
     /// The satisficing passes take tunnel and goal-room macros as single steps.
     pub astar_macros: bool,
     /// With macros: pushes onto a goal room's goals out of its packing order are cut.
@@ -179,6 +183,9 @@ impl SolveOptions {
     /// Satisficing guidance: pushes added to a feature-space pass's priority per step
     /// that improved none of the features.
     pub const DEFAULT_IDLE_STEP: u32 = 20;
+    /// Satisficing guidance: the first passes take one position in this many from a
+    /// type drawn at random (type-based exploration).
+    pub const DEFAULT_EXPLORE: u32 = 8;
 
     /// The options that minimise `optimize` as the command line, the web server and the
     /// Python package run them: CaDiCaL, with its `unsat` option set and a horizon stride
@@ -219,6 +226,7 @@ impl SolveOptions {
             packing: Self::DEFAULT_PACKING,
             connectivity: Self::DEFAULT_CONNECTIVITY,
             idle_step: Self::DEFAULT_IDLE_STEP,
+            explore: Self::DEFAULT_EXPLORE,
             astar_macros: true,
             astar_room_cuts: true,
             astar_pull: true,

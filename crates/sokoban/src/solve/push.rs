@@ -128,6 +128,7 @@ impl Solve<'_> {
             features: o.astar_features,
             learn: o.astar_patterns,
             dead_ends: o.astar_dead_ends,
+            explore: o.explore,
             memory: o.astar_memory.unwrap_or(quarter.min(ASTAR_MEMORY)),
         }
     }
