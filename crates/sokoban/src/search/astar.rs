@@ -477,15 +477,7 @@ impl Run<'_> {
         let mut pops = 0u32;
         while let Some(top) = self.open.min_priority() {
             pops = pops.wrapping_add(1);
-            let entry = if run_explores(self.opts) && pops % self.opts.explore == 0 {
-                self.draw ^= self.draw << 13;
-                self.draw ^= self.draw >> 7;
-                self.draw ^= self.draw << 17;
-                self.open.pop_explore(self.draw)
-            } else {
-                self.open.pop()
-            };
-            let Some((_, g, id)) = entry else {
+            let Some((_, g, id)) = self.next_entry(pops) else {
                 break;
             };
             let m = *self.table.meta(id);
@@ -524,6 +516,18 @@ impl Run<'_> {
             }
         }
         AstarOutcome::Exhausted
+    }
+
+    /// The queue's `pops`-th entry: an exploring pop (the next xorshift draw) every
+    /// [`AstarOptions::explore`] pops of a pass that explores, the best otherwise.
+    fn next_entry(&mut self, pops: u32) -> Option<(usize, usize, u32)> {
+        if !run_explores(self.opts) || pops % self.opts.explore != 0 {
+            return self.open.pop();
+        }
+        self.draw ^= self.draw << 13;
+        self.draw ^= self.draw >> 7;
+        self.draw ^= self.draw << 17;
+        self.open.pop_explore(self.draw)
     }
 
     /// Stopped while expanding (or about to expand) a state of priority `top`: under
