@@ -924,6 +924,11 @@ impl Run<'_> {
         };
         let (id, new) = self.table.insert(&self.next, meta);
         if self.meets_pulled(id) {
+            // The plan walks back through this step: a new state's macro pushes are
+            // its way here (a state met again keeps its own parent and path).
+            if let (true, Some(p)) = (new, step.path) {
+                self.paths.insert(id, p);
+            }
             return;
         }
         let h = if new {
