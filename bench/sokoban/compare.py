@@ -42,6 +42,9 @@ def main():
     for name, mine, theirs in (("gridsat only", gs, as_), ("anchor only", as_, gs)):
         only = sorted(set(mine) - set(theirs))
         print("solved by %s: %s" % (name, ",".join(str(p) for p in only) or "-"))
+    errors = [g[p]["level"] for p in both if str(g[p]["status"]).startswith("error")]
+    print("gridsat runs that failed (a bug: exit code and message in the CSV): %s" % (
+        ",".join(errors) or "none"))
     bad = [g[p]["level"] for p in both if g[p]["check"]]
     print("gridsat optima disagreeing with the known ones: %s" % (",".join(bad) or "none"))
     disagree = [g[p]["level"] for p in common if int(g[p]["pushes"]) != int(a[p]["pushes"])]

@@ -121,6 +121,9 @@ def main():
                 or (km not in ("-", "") and r["moves"] < int(km))):
             check = "MISMATCH"
         row["check"] = check
+        # The passes in words (the satisficing search: which pass found the first
+        # plan, which ones a limit stopped), to tell one lever's levels from another's.
+        row["passes"] = r.get("reason") or ""
         print("%-6s %-8s %4s pushes %4s moves opt=%-6s %6.2fs %s" % (
             title, row["status"], row["pushes"], row["moves"], row["optimal"], wall, check),
             file=sys.stderr, flush=True)
@@ -136,7 +139,8 @@ def main():
         rows = sorted(ex.map(run, positions))
     print("load average at end: %.2f %.2f %.2f" % os.getloadavg(), file=sys.stderr)
     fields = ["level", "position", "boxes", "pushes", "moves", "optimal", "seconds", "cpu_seconds", "peak_mib", "status",
-              "horizon", "proven_no_plan_up_to", "search", "known_optimal_pushes", "known_optimal_moves", "check"]
+              "horizon", "proven_no_plan_up_to", "search", "known_optimal_pushes", "known_optimal_moves", "check",
+              "passes"]
     with open(a.out, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
@@ -145,9 +149,13 @@ def main():
     solved = sum(1 for _, r in rows if r["status"] == "solved")
     opt = sum(1 for _, r in rows if r["optimal"] != "no")
     bad = sum(1 for _, r in rows if r["check"])
+    # A run that exits with an error is a bug (a plan that failed verification, a
+    # panic), never an unsolved level: named, so it cannot hide among the timeouts.
+    errors = [r["level"] for _, r in rows if str(r["status"]).startswith("error")]
     peaks = [int(r["peak_mib"]) for _, r in rows if r["peak_mib"]]
-    print("%d levels: %d solved, %d proven optimal, %d mismatches; peak memory %s MiB" % (
-        len(rows), solved, opt, bad, max(peaks) if peaks else "?"), file=sys.stderr)
+    print("%d levels: %d solved, %d proven optimal, %d mismatches, %d errors%s; peak memory %s MiB" % (
+        len(rows), solved, opt, bad, len(errors), (" (" + ",".join(errors) + ")") if errors else "",
+        max(peaks) if peaks else "?"), file=sys.stderr)
 
 
 if __name__ == "__main__":
