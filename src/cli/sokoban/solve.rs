@@ -109,9 +109,10 @@ pub struct SolveArgs {
     /// in the packing order, no fewer areas; 0: off).
     #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::IDLE_STEP)]
     pub idle_step: u32,
-    /// Satisficing guidance: the first passes (greedy, feature cells) take one position
-    /// in N from a (priority, cost) type drawn at random instead of the best, out of
-    /// the dead ends a greedy dive enters (type-based exploration; 0: off).
+    /// Satisficing guidance: the first passes after the first (greedy, feature cells)
+    /// take one position in N from a (priority, cost) type drawn at random instead of
+    /// the best, out of the dead ends a greedy dive enters, and the first pass, which
+    /// dives, comes again last exploring (type-based exploration; 0: off, no repeat).
     #[arg(long, value_name = "N", default_value_t = gridsat_sokoban::api::defaults::EXPLORE)]
     pub explore: u32,
     /// The most memory the A*'s table and queue take (bytes, or with K, M, G; default:

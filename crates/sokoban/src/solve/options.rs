@@ -113,9 +113,10 @@ pub struct SolveOptions {
     /// priority per step on its path that improved none of its features (no more goals
     /// filled in the packing order, no fewer areas; 0: off).
     pub idle_step: u32,
-    /// The satisficing search's first passes (greedy, feature cells) take one position
-    /// in this many from a (priority, cost) type drawn at random instead of the best:
-    /// type-based exploration, out of the dead ends a greedy dive enters (0: off).
+    /// The satisficing search's first passes after the first (greedy, feature cells)
+    /// take one position in this many from a (priority, cost) type drawn at random
+    /// instead of the best: type-based exploration, out of the dead ends a greedy dive
+    /// enters. The first pass dives and comes again last, exploring (0: off, no repeat).
     pub explore: u32,
     /// The satisficing passes take tunnel and goal-room macros as single steps.
     pub astar_macros: bool,
