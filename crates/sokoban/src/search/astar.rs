@@ -303,7 +303,7 @@ fn astar_from(
         occ: vec![false; board.len()],
         region: vec![0; board.len()],
         mark: vec![0; board.len()],
-        corral: Corrals::new(board.len()),
+        corral: Corrals::new(board),
         stamp: 0,
         stack: Vec::new(),
         freeze: FreezeScratch::default(),

@@ -5,7 +5,9 @@
 //! pushed anywhere but into it, now or after any pushes elsewhere (every push whose
 //! pushing side lies outside the corral and its barrier ends in the corral, a wall or
 //! the barrier), (P) the player reaches every pushing side of a push into it now, and
-//! it is not done (a barrier box off a goal, or a goal inside).
+//! it is not done (a barrier box off a goal, or a goal inside when every goal must be
+//! filled: with more goals than boxes a goal may stay empty, and a corral around it
+//! need never be entered).
 //!
 //! Then every plan pushes a barrier box into the corral at some point, and before it
 //! touches neither the corral nor its barrier: no box outside can even come next to
@@ -39,12 +41,17 @@ pub struct Corrals {
     boxes: Vec<u32>,
     /// The barrier boxes of the corral the last [`Corrals::pick`] chose.
     picked: Vec<u32>,
+    /// As many goals as boxes: every goal must be filled, so a goal inside a corral
+    /// forces a push into it.
+    goals_filled: bool,
 }
 
 impl Corrals {
-    /// Scratch space for a board of `n` cells.
-    pub fn new(n: usize) -> Corrals {
+    /// Scratch space for `board`.
+    pub fn new(board: &Board) -> Corrals {
+        let n = board.len();
         Corrals {
+            goals_filled: board.goal.iter().filter(|&&g| g).count() == board.boxes.len(),
             label: vec![0; n],
             barrier: vec![0; n],
             stamp: 0,
@@ -125,7 +132,7 @@ impl Corrals {
         l: Stamp,
     ) -> Option<usize> {
         let done = self.boxes.iter().all(|&b| board.goal[b as usize])
-            && self.cells.iter().all(|&c| !board.goal[c as usize]);
+            && !(self.goals_filled && self.cells.iter().any(|&c| board.goal[c as usize]));
         if done {
             return None;
         }

@@ -133,6 +133,10 @@ pub const TINY: &[&str] = &[
     // A spare goal: the end position, and with it the parity of the push count, is
     // not fixed (2 pushes here, though the far goal is 3 away).
     "#######\n#@$ ..#\n#######\n",
+    // A spare goal walled in by a box on a goal (found by the random rooms' proptest):
+    // no push enters that corral, and none need, since the goal may stay empty. The
+    // PI-corral pruning once called it a deadlock and the level unsolvable.
+    "#######\n#.* $ #\n#.#  @#\n#######\n",
     // Symmetric starts: a mirror, and all eight maps of the square (the first push is
     // tried once per orbit).
     "#######\n#.$@$.#\n#######\n",
