@@ -246,8 +246,9 @@ fn first_passes(base: &AstarOptions) -> Vec<(Order, bool)> {
 /// One step of the search for a first plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Step {
-    /// A first pass in this order, with box moves or not, exploring or not.
-    Pass(Order, bool, bool),
+    /// A first pass in this order, with box moves or not, taking one pop in this many
+    /// from a type drawn at random ([`AstarOptions::explore`]; 0: never).
+    Pass(Order, bool, u32),
     /// The pull search (`pull.rs`).
     Pull,
 }
@@ -263,16 +264,17 @@ enum Step {
 /// round, and the repeat also meets the pull search's positions.
 fn first_steps(base: &AstarOptions) -> Vec<Step> {
     let passes = first_passes(base);
-    let explores = base.explore > 0;
     let mut steps: Vec<Step> = (passes.iter().enumerate())
-        .map(|(i, &(order, box_moves))| Step::Pass(order, box_moves, explores && i > 0))
+        .map(|(i, &(order, box_moves))| {
+            Step::Pass(order, box_moves, if i > 0 { base.explore } else { 0 })
+        })
         .collect();
     if base.pull {
         steps.insert(1, Step::Pull);
     }
-    if explores {
+    if base.explore > 0 {
         let (order, box_moves) = passes[0];
-        steps.push(Step::Pass(order, box_moves, true));
+        steps.push(Step::Pass(order, box_moves, base.explore));
     }
     steps
 }
@@ -293,11 +295,11 @@ fn first_plan(
         run.halt = None;
         let found = match step {
             Step::Pull => pulled(board, tables, base, &part, run),
-            Step::Pass(order, box_moves, explores) => {
+            Step::Pass(order, box_moves, explore) => {
                 // The positions kept from the pull search count against the ceiling.
                 let opts = AstarOptions {
                     box_moves,
-                    explore: if explores { base.explore } else { 0 },
+                    explore,
                     memory: base.memory.saturating_sub(tables.pulled_bytes()),
                     ..base.clone()
                 };
@@ -428,17 +430,21 @@ mod tests {
         assert_eq!(
             steps,
             [
-                Step::Pass(Order::Features, true, false),
+                Step::Pass(Order::Features, true, 0),
                 Step::Pull,
-                Step::Pass(Order::Greedy, true, true),
-                Step::Pass(Order::Features, false, true),
-                Step::Pass(Order::Features, true, true),
+                Step::Pass(Order::Greedy, true, 8),
+                Step::Pass(Order::Features, false, 8),
+                Step::Pass(Order::Features, true, 8),
             ]
         );
         // Without exploring, no pass explores and none comes again.
         let dive = AstarOptions { explore: 0, ..base };
         let steps = first_steps(&dive);
         assert_eq!(steps.len(), 4);
-        assert!(steps.iter().all(|s| !matches!(s, Step::Pass(_, _, true))));
+        assert!(
+            steps
+                .iter()
+                .all(|s| matches!(s, Step::Pull | Step::Pass(_, _, 0)))
+        );
     }
 }

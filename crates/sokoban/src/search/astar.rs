@@ -923,12 +923,14 @@ impl Run<'_> {
             h: 0,
         };
         let (id, new) = self.table.insert(&self.next, meta);
+        // A state's way here (its meta, and a macro's pushes) is written whole: by the
+        // insert for a new state, met by the pull search or not, below when reached
+        // more cheaply.
+        let mut path = step.path;
+        if new {
+            self.set_path(id, path.take());
+        }
         if self.meets_pulled(id) {
-            // The plan walks back through this step: a new state's macro pushes are
-            // its way here (a state met again keeps its own parent and path).
-            if let (true, Some(p)) = (new, step.path) {
-                self.paths.insert(id, p);
-            }
             return;
         }
         let h = if new {
@@ -947,11 +949,8 @@ impl Run<'_> {
             }
             let h = old.h as u32;
             *old = Meta { h: old.h, ..meta };
+            self.set_path(id, path);
             h
-        };
-        match step.path {
-            Some(p) => self.paths.insert(id, p),
-            None => self.paths.remove(&id),
         };
         if self.opts.below.is_some_and(|b| g1 as u32 + h >= b) {
             return;
@@ -963,6 +962,15 @@ impl Run<'_> {
         }
         let (cell, p) = self.queued_as(parent, id, g1, h);
         self.open.push(cell, p, g1 as usize, id);
+    }
+
+    /// Records the pushes of the macro that reached state `id` (`None`: a single push or
+    /// a box move, read from its meta).
+    fn set_path(&mut self, id: u32, path: Option<Vec<Push>>) {
+        match path {
+            Some(p) => self.paths.insert(id, p),
+            None => self.paths.remove(&id),
+        };
     }
 
     /// Whether the child `id` (its key in `self.next`) is a position the pull search
